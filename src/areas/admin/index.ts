@@ -1,0 +1,11 @@
+import type { AreaFactory } from '../area.js'
+import { adminRoutes } from './routes.js'
+
+/** Area A, user administration, mounted at `/admin` by default (D1). */
+export const adminArea: AreaFactory = {
+  id: 'admin',
+  letter: 'A',
+  title: 'User administration',
+  prefix: '/admin',
+  create: ({ world, accounts }) => ({ routes: adminRoutes(world, accounts) }),
+}

@@ -1,0 +1,39 @@
+import type { Collection } from '@msw/data'
+import type { RouteDefinition } from '../kernel/route.js'
+import type { AccountStore } from '../world/accounts/account-store.js'
+import type { WorldSection } from '../world/section.js'
+import type { World } from '../world/world.js'
+
+/** Ids of the areas, as used by the `areas` option and `--root` (D1). */
+export type AreaId = 'admin' | 'core'
+
+/** What an area is given: the shared world and the shared accounts (D4, D5). */
+export interface AreaContext {
+  world: World
+  accounts: AccountStore
+}
+
+/** A live area inside one simulator. */
+export interface AreaInstance {
+  routes: RouteDefinition[]
+  /** The area's own collections, merged into `sim.db`. */
+  collections?: Record<string, Collection<any>>
+  /** The area's own part of scenarios and state. */
+  section?: WorldSection<any, any>
+}
+
+/**
+ * How an area plugs into the simulator: a description plus a factory called
+ * once per simulator, so two simulators never share an area's state.
+ *
+ * @example
+ * export const adminArea: AreaFactory = { id: 'admin', letter: 'A', title: '…', prefix: '/admin', create }
+ */
+export interface AreaFactory {
+  id: AreaId
+  letter: string
+  title: string
+  /** Default mount point (D1). */
+  prefix: string
+  create(context: AreaContext): AreaInstance
+}

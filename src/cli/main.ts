@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs'
+import { CommanderError } from 'commander'
+import { buildProgram } from './program.js'
+
+/**
+ * The CLI's single exit point: any failure is printed as one line on stderr
+ * (never a stack trace) and the process exits non-zero.
+ */
+export async function main(argv: string[]): Promise<void> {
+  const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
+  const program = buildProgram(version)
+  try {
+    await program.parseAsync(argv)
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Commander has already printed its message (or the help/version text).
+      process.exitCode = error.exitCode
+      return
+    }
+    const message = error instanceof Error ? error.message : String(error)
+    process.stderr.write(`multi-area-mock: ${message.split('\n')[0]}\n`)
+    process.exitCode = 1
+  }
+}

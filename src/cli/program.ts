@@ -1,0 +1,61 @@
+import { Command, Option } from 'commander'
+import { builtinScenarios, DEFAULT_SCENARIO } from '../simulator/builtin-scenarios.js'
+import { ALL_AREAS, DEFAULT_SEED } from '../simulator/create-simulator.js'
+import { scenarioJsonSchema } from '../simulator/scenario-schema.js'
+import { collectArea, parseClock, parsePort, parseSeed } from './options.js'
+import { serve } from './serve.js'
+
+/** The `multi-area-mock` command line. */
+export function buildProgram(version: string): Command {
+  const program = new Command('multi-area-mock')
+    .description('A simulated backend for five API areas, answered by MSW request handlers.')
+    .version(version)
+    .showHelpAfterError('(run with --help for usage)')
+    // Before the subcommands are added, so they inherit it: errors reach main()'s one exit point.
+    .exitOverride()
+
+  program
+    .command('serve')
+    .description('Start the HTTP server with every area mounted at its prefix and the control API at /__mock.')
+    .addOption(new Option('-p, --port <port>', 'port to listen on; 0 picks a free one').default(4000).argParser(parsePort))
+    .addOption(new Option('-H, --host <host>', 'interface to bind; use 0.0.0.0 to accept other machines').default('127.0.0.1'))
+    .addOption(new Option('-s, --seed <n>', `seed for every generated value and id (default: the scenario's, else ${DEFAULT_SEED})`).argParser(parseSeed))
+    .addOption(new Option('-c, --clock <instant>', 'freeze time at an ISO 8601 instant for reproducible timestamps, or "system"').argParser(parseClock))
+    .addOption(new Option('--scenario <name|path>', 'built-in scenario name or path to a scenario JSON file').default(DEFAULT_SCENARIO))
+    .addOption(
+      new Option('--root <area>', `also mount an area at "/" (repeatable; one of ${ALL_AREAS.map((a) => a.id).join(', ')})`).argParser(collectArea),
+    )
+    .addOption(new Option('-q, --quiet', 'do not log one line per request'))
+    .addHelpText(
+      'after',
+      `
+Areas and their prefixes:
+${ALL_AREAS.map((area) => `  ${area.letter}  ${area.prefix.padEnd(10)} ${area.title}`).join('\n')}
+
+Examples:
+  $ multi-area-mock serve
+  $ multi-area-mock serve --port 0 --seed 42 --clock 2026-01-01T00:00:00Z
+  $ multi-area-mock serve --scenario pending-users --root core
+  $ multi-area-mock serve --scenario ./my-scenario.json`,
+    )
+    .action(serve)
+
+  program
+    .command('scenarios')
+    .description('List the built-in scenarios.')
+    .action(() => {
+      const width = Math.max(...Object.keys(builtinScenarios).map((name) => name.length))
+      for (const [name, scenario] of Object.entries(builtinScenarios)) {
+        process.stdout.write(`${name.padEnd(width)}  ${scenario.description ?? ''}\n`)
+      }
+    })
+
+  program
+    .command('scenario-schema')
+    .description('Print the JSON Schema of scenario files (committed as scenarios/scenario.schema.json).')
+    .action(() => {
+      process.stdout.write(`${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`)
+    })
+
+  return program
+}

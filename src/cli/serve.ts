@@ -1,0 +1,57 @@
+import type { AreaId } from '../areas/area.js'
+import { startServer } from '../node/server.js'
+import { looksLikePath, readScenarioFile } from '../node/scenario-file.js'
+import { CONTROL_PREFIX, type SimulatorOptions } from '../simulator/create-simulator.js'
+import type { ScenarioInput } from '../simulator/scenario-schema.js'
+
+export interface ServeFlags {
+  port: number
+  host: string
+  seed?: number
+  clock?: string
+  scenario: string
+  root?: AreaId[]
+  quiet?: boolean
+}
+
+/** `multi-area-mock serve`: starts the server, prints the banner, stops cleanly on SIGINT/SIGTERM. */
+export async function serve(flags: ServeFlags): Promise<void> {
+  const started = performance.now()
+  let scenario: string = flags.scenario
+  const scenarios: Record<string, ScenarioInput> = {}
+  if (looksLikePath(flags.scenario)) {
+    const file = await readScenarioFile(flags.scenario)
+    scenarios[file.name] = file.scenario
+    scenario = file.name
+  }
+  const options: SimulatorOptions & { port: number; host: string } = {
+    port: flags.port,
+    host: flags.host,
+    scenario,
+    scenarios,
+    root: flags.root ?? [],
+  }
+  if (flags.seed !== undefined) options.seed = flags.seed
+  if (flags.clock !== undefined) options.clock = flags.clock
+  const running = await startServer({
+    ...options,
+    ...(flags.quiet ? {} : { log: (line: string) => process.stdout.write(`${line}\n`) }),
+  })
+  const sim = running.simulator
+  const lines = [
+    `multi-area-mock listening on ${running.url} (scenario "${sim.scenario}", seed ${sim.seed}, clock ${sim.clockFixed ? sim.now() : 'system'}, ready in ${Math.round(performance.now() - started)} ms)`,
+    ...sim.areas.map((area) => `  ${area.letter}  ${area.title.padEnd(40)} ${area.baseUrls.map((base) => `${running.url}${base === '/' ? '/' : base}`).join('  ')}`),
+    `     ${'Control API'.padEnd(40)} ${running.url}${CONTROL_PREFIX}`,
+  ]
+  process.stdout.write(`${lines.join('\n')}\n`)
+
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop)
+      process.off('SIGTERM', stop)
+      void running.close().then(resolve)
+    }
+    process.on('SIGINT', stop)
+    process.on('SIGTERM', stop)
+  })
+}

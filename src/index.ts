@@ -1,0 +1,36 @@
+/**
+ * multi-area-mock: a simulated backend for five API areas, as msw handlers.
+ * Environment-agnostic: works in Node test runners, browsers and servers.
+ *
+ * @example
+ * import { setupServer } from 'msw/node'
+ * import { createSimulator } from 'multi-area-mock'
+ *
+ * const sim = createSimulator({ seed: 1, clock: '2026-01-01T00:00:00Z' })
+ * const server = setupServer(...sim.handlers)
+ */
+export {
+  ALL_AREAS,
+  CONTROL_PREFIX,
+  createSimulator,
+  DEFAULT_SEED,
+  type MountedArea,
+  type Simulator,
+  type SimulatorDb,
+  type SimulatorOptions,
+} from './simulator/create-simulator.js'
+export { builtinScenarios, DEFAULT_SCENARIO } from './simulator/builtin-scenarios.js'
+export {
+  type Scenario,
+  type ScenarioInput,
+  scenarioJsonSchema,
+  scenarioSchema,
+  type WorldState,
+  type WorldStateInput,
+  worldStateSchema,
+} from './simulator/scenario-schema.js'
+export { ScenarioError } from './simulator/scenario-error.js'
+export type { AreaId } from './areas/area.js'
+export { ApiError, type ErrorDetail } from './kernel/api-error.js'
+export { type Clock, ConfigError, fixedClock, systemClock } from './kernel/clock.js'
+export { DEFAULT_PASSWORD } from './world/accounts/account-schema.js'

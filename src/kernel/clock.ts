@@ -1,0 +1,43 @@
+/** The simulator's source of time (D4, D24): every timestamp comes from here. */
+export interface Clock {
+  now(): Date
+  /** `true` when time stands still, so timestamps are reproducible. */
+  readonly fixed: boolean
+}
+
+/**
+ * A clock frozen at `instant` (an ISO 8601 string): reproducible timestamps (D24).
+ *
+ * @example
+ * fixedClock('2026-01-01T00:00:00Z').now().toISOString() // '2026-01-01T00:00:00.000Z'
+ */
+export function fixedClock(instant: string): Clock {
+  const ms = Date.parse(instant)
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(instant) || Number.isNaN(ms)) {
+    throw new ConfigError(`Invalid clock "${instant}": expected an ISO 8601 instant such as 2026-01-01T00:00:00Z.`)
+  }
+  return { fixed: true, now: () => new Date(ms) }
+}
+
+/** The real wall clock. */
+export function systemClock(): Clock {
+  return { fixed: false, now: () => new Date() }
+}
+
+/** Builds a clock from the `clock` option: an ISO instant, `'system'`, or a `Clock`. */
+export function toClock(option: string | Clock | undefined): Clock {
+  if (option === undefined || option === 'system' || option === 'real') return systemClock()
+  if (typeof option === 'string') return fixedClock(option)
+  return option
+}
+
+/**
+ * A problem with how the simulator was configured (bad option, clashing routes,
+ * invalid scenario). Thrown at start-up, never while answering a request.
+ */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ConfigError'
+  }
+}

@@ -1,0 +1,46 @@
+import type { Collection } from '@msw/data'
+
+/**
+ * A unique key → record map kept in step with an @msw/data collection through
+ * its hooks, so lookups by id or username are O(1) instead of a scan, and stay
+ * right even when a test writes to `sim.db` directly.
+ *
+ * @example
+ * const byId = new RecordIndex(users, (user) => user.id)
+ * byId.get('0194…')
+ */
+export class RecordIndex<T extends object> {
+  readonly #map = new Map<string, T>()
+  readonly #key: (record: T) => string
+
+  constructor(collection: Collection<any>, key: (record: T) => string) {
+    this.#key = key
+    for (const record of collection.all()) this.#map.set(key(record as T), record as T)
+    collection.hooks.on('create', (event) => {
+      this.#map.set(key(event.data.record as T), event.data.record as T)
+    })
+    collection.hooks.on('update', (event) => {
+      const prev = key(event.data.prevRecord as T)
+      const next = key(event.data.nextRecord as T)
+      if (prev !== next) this.#map.delete(prev)
+      this.#map.set(next, event.data.nextRecord as T)
+    })
+    collection.hooks.on('delete', (event) => {
+      const deleted = key(event.data.deletedRecord as T)
+      if (this.#map.get(deleted) !== undefined) this.#map.delete(deleted)
+    })
+  }
+
+  get(key: string): T | undefined {
+    return this.#map.get(key)
+  }
+
+  has(key: string): boolean {
+    return this.#map.has(key)
+  }
+
+  /** Call after an update resolves: the hook saw a draft-time object. */
+  refresh(record: T): void {
+    this.#map.set(this.#key(record), record)
+  }
+}

@@ -1,0 +1,67 @@
+import { RequestHandler, type ResponseResolver } from 'msw'
+import type { Dispatch, Dispatcher } from './dispatcher.js'
+import { errorResponse } from './error-response.js'
+
+type Matched = Exclude<Dispatch, undefined>
+
+export interface SimulatorHandlerOptions {
+  /** A promise to wait for before answering (the world is being reset or loaded), if any. */
+  before?: () => Promise<void> | undefined
+  /** Called with unexpected errors; the client gets a 500 `internal_error` either way. */
+  onInternalError?: ((error: unknown, request: Request) => void) | undefined
+}
+
+interface HandlerInfo {
+  header: string
+}
+
+/**
+ * The one msw request handler behind a simulator. Instead of one `http.*`
+ * handler per route (which msw tries one by one, ~12 µs each), it asks the
+ * compiled `Dispatcher`, so adding routes or areas costs nothing per request.
+ * Being a real msw handler, it works with `setupServer`, `setupWorker` and
+ * `getResponse`, and `server.use(...)` overrides placed before it still win.
+ *
+ * @example
+ * setupServer(new SimulatorHandler(dispatcher, 'multi-area-mock', { before: () => loading }))
+ */
+export class SimulatorHandler extends RequestHandler<HandlerInfo, Matched | undefined, { dispatch: Matched }> {
+  readonly #dispatcher: Dispatcher
+
+  constructor(dispatcher: Dispatcher, header: string, options: SimulatorHandlerOptions = {}) {
+    const { before, onInternalError } = options
+    const resolver: ResponseResolver<{ dispatch: Matched }> = async ({ request, dispatch }) => {
+      if (dispatch.kind === 'error') return errorResponse(dispatch.error)
+      try {
+        const pending = before?.()
+        if (pending) await pending
+        return await dispatch.route.handle({ request, url: dispatch.url, params: dispatch.params })
+      } catch (error) {
+        return errorResponse(error, (internal) => onInternalError?.(internal, request))
+      }
+    }
+    super({ info: { header }, resolver })
+    this.#dispatcher = dispatcher
+  }
+
+  override async parse(args: { request: Request }): Promise<Matched | undefined> {
+    return this.#dispatcher.dispatch(args.request)
+  }
+
+  predicate(args: { parsedResult: Matched | undefined }): boolean {
+    return args.parsedResult !== undefined
+  }
+
+  protected override extendResolverArgs(args: { parsedResult: Matched | undefined }): { dispatch: Matched } {
+    return { dispatch: args.parsedResult! }
+  }
+
+  /** Browser console line in the style of msw's own handlers (setupWorker only). */
+  log(args: { request: Request; response: Response }): void {
+    const time = new Date().toTimeString().slice(0, 8)
+    console.groupCollapsed(`[MSW] ${time} ${args.request.method} ${args.request.url} (${args.response.status})`)
+    console.log('Handler:', this.info.header)
+    console.log('Response:', args.response)
+    console.groupEnd()
+  }
+}

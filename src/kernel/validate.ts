@@ -1,0 +1,23 @@
+import type { z } from 'zod'
+import { type ErrorDetail, validationFailed } from './api-error.js'
+
+/**
+ * Parses `input` with a zod schema, or throws 400 `validation_failed` listing
+ * every issue (D11). Paths are dotted (`items.3.value`); the root is `""`.
+ *
+ * @example
+ * const body = parseOrThrow(createUserBody, await readJsonBody(request, opts))
+ */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, pathPrefix = ''): z.output<S> {
+  const result = schema.safeParse(input)
+  if (result.success) return result.data
+  throw validationFailed(issuesToDetails(result.error.issues, pathPrefix))
+}
+
+/** Converts zod issues to D9 `details` entries. */
+export function issuesToDetails(issues: readonly z.core.$ZodIssue[], pathPrefix = ''): ErrorDetail[] {
+  return issues.map((issue) => ({
+    path: [pathPrefix, ...issue.path.map(String)].filter((part) => part !== '').join('.'),
+    message: issue.message,
+  }))
+}

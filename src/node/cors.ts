@@ -1,0 +1,32 @@
+const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS'
+const EXPOSED_HEADERS = 'X-Total-Count, Link, Location, WWW-Authenticate, Allow'
+
+/**
+ * Open CORS (D27): any origin, credentials allowed (the request's origin is
+ * echoed, as `*` is not allowed with credentials), our custom headers exposed
+ * so a browser app can read `X-Total-Count` and `Link`.
+ */
+export function corsHeaders(request: Request): Record<string, string> {
+  const origin = request.headers.get('origin')
+  return origin
+    ? {
+        'access-control-allow-origin': origin,
+        'access-control-allow-credentials': 'true',
+        'access-control-expose-headers': EXPOSED_HEADERS,
+        vary: 'Origin',
+      }
+    : { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED_HEADERS }
+}
+
+/** The answer to a CORS preflight: whatever the browser asks for is allowed. */
+export function preflightResponse(request: Request): Response {
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...corsHeaders(request),
+      'access-control-allow-methods': ALLOWED_METHODS,
+      'access-control-allow-headers': request.headers.get('access-control-request-headers') ?? 'Content-Type, Authorization',
+      'access-control-max-age': '600',
+    },
+  })
+}

@@ -1,0 +1,9 @@
+/**
+ * Node entry of multi-area-mock: the HTTP server, for starting it from code.
+ *
+ * @example
+ * import { startServer } from 'multi-area-mock/node'
+ * const running = await startServer({ port: 0, scenario: 'empty' })
+ */
+export { type RunningServer, type ServerOptions, startServer } from './server.js'
+export { looksLikePath, readScenarioFile } from './scenario-file.js'

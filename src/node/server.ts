@@ -1,0 +1,139 @@
+import { once } from 'node:events'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createRequestListener } from '@remix-run/node-fetch-server'
+import { getResponse } from 'msw'
+import { ApiError } from '../kernel/api-error.js'
+import { ConfigError } from '../kernel/clock.js'
+import { errorResponse } from '../kernel/error-response.js'
+import { CONTROL_PREFIX, createSimulator, type Simulator, type SimulatorOptions } from '../simulator/create-simulator.js'
+import { corsHeaders, preflightResponse } from './cors.js'
+
+export interface ServerOptions extends SimulatorOptions {
+  /** Default 4000; 0 picks a free port (D27). */
+  port?: number
+  /** Default `127.0.0.1`: not reachable from other machines unless asked (D27). */
+  host?: string
+  /** Receives one line per request (`GET /core/users 200 0.4ms`); omit for silence. */
+  log?: (line: string) => void
+}
+
+/** A running simulator server. */
+export interface RunningServer {
+  /** `http://127.0.0.1:4000` */
+  readonly url: string
+  readonly port: number
+  readonly host: string
+  readonly simulator: Simulator
+  readonly server: Server
+  /** Stops accepting connections, ends open ones, resolves when closed. */
+  close(): Promise<void>
+}
+
+/**
+ * Starts the simulator behind a Node HTTP server. Every request becomes a
+ * Fetch `Request`, is answered by msw's `getResponse` over the simulator's
+ * handlers, and the `Response` is streamed back; nothing matched is a 404 that
+ * lists the mounted areas and the closest route (D27).
+ *
+ * @example
+ * const running = await startServer({ port: 0, seed: 1 })
+ * await fetch(`${running.url}/core/products/prod-1001`)
+ * await running.close()
+ */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1'
+  const simulator = createSimulator({
+    ...options,
+    onInternalError:
+      options.onInternalError ??
+      ((error, request) => {
+        const reason = error instanceof Error ? error.message : String(error)
+        process.stderr.write(`multi-area-mock: internal error on ${request.method} ${new URL(request.url).pathname}: ${reason}\n`)
+      }),
+  })
+  const server = createServer()
+  server.keepAliveTimeout = 65_000
+  try {
+    server.listen(options.port ?? 4000, host)
+    await Promise.race([once(server, 'listening'), once(server, 'error').then(([error]) => Promise.reject(error))])
+  } catch (error) {
+    throw listenError(error, host, options.port ?? 4000)
+  }
+  const { port } = server.address() as AddressInfo
+  const authority = `${host.includes(':') ? `[${host}]` : host}:${port}`
+  await simulator.ready
+
+  const handle = async (request: Request): Promise<Response> => {
+    const started = performance.now()
+    let response: Response
+    if (request.method === 'OPTIONS') response = preflightResponse(request)
+    else {
+      response = (await getResponse(simulator.handlers, request)) ?? unmatched(simulator, request)
+      response = withHeaders(response, corsHeaders(request))
+    }
+    options.log?.(`${request.method} ${pathOf(request)} ${response.status} ${(performance.now() - started).toFixed(1)}ms`)
+    return response
+  }
+  server.on(
+    'request',
+    createRequestListener(handle, {
+      host: authority,
+      onError: (error) =>
+        error instanceof TypeError && /url/i.test(error.message)
+          ? errorResponse(new ApiError(400, 'validation_failed', 'The request URL is malformed.', { details: [{ path: 'url', message: 'is not a valid URL' }] }))
+          : errorResponse(error),
+    }),
+  )
+
+  return {
+    url: `http://${authority}`,
+    port,
+    host,
+    simulator,
+    server,
+    async close() {
+      server.closeAllConnections()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+/** 404 for a URL no area claims (D27): the mounted areas and the closest known route. */
+function unmatched(simulator: Simulator, request: Request): Response {
+  const path = pathOf(request)
+  const suggestion = simulator.dispatcher.suggest(request.method, path)
+  const areas = simulator.areas.map(({ id, letter, baseUrls }) => ({ id, letter, baseUrls }))
+  return errorResponse(
+    new ApiError(404, 'not_found', `No route ${request.method} ${path}.${suggestion ? ` Did you mean ${suggestion.method} ${suggestion.path}?` : ''}`, {
+      extra: { areas, control: CONTROL_PREFIX, ...(suggestion ? { suggestion: `${suggestion.method} ${suggestion.path}` } : {}) },
+    }),
+  )
+}
+
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  try {
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
+    return response
+  } catch {
+    // Some responses have immutable headers; copy into a new one.
+    const copy = new Response(response.body, response)
+    for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value)
+    return copy
+  }
+}
+
+function pathOf(request: Request): string {
+  const url = request.url
+  const start = url.indexOf('/', url.indexOf('//') + 2)
+  const end = url.indexOf('?', start)
+  return start === -1 ? '/' : url.slice(start, end === -1 ? undefined : end)
+}
+
+function listenError(error: unknown, host: string, port: number): Error {
+  const code = (error as NodeJS.ErrnoException)?.code
+  if (code === 'EADDRINUSE') return new ConfigError(`Port ${port} on ${host} is already in use; choose another with --port, or --port 0 for a free one.`)
+  if (code === 'EACCES') return new ConfigError(`Not allowed to listen on ${host}:${port}; choose a port above 1023.`)
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new ConfigError(`Cannot listen on host "${host}": no such local address.`)
+  return error instanceof Error ? error : new Error(String(error))
+}

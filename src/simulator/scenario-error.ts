@@ -1,0 +1,21 @@
+import type { z } from 'zod'
+import type { ErrorDetail } from '../kernel/api-error.js'
+import { ConfigError } from '../kernel/clock.js'
+import { issuesToDetails } from '../kernel/validate.js'
+
+/**
+ * A scenario that fails validation. The message names the scenario (its file
+ * path when it came from one), the JSON path and the problem of each issue.
+ */
+export class ScenarioError extends ConfigError {
+  readonly details: ErrorDetail[]
+
+  constructor(source: string, issues: readonly z.core.$ZodIssue[]) {
+    const details = issuesToDetails(issues)
+    const listed = details.slice(0, 5).map((detail) => `${detail.path || '(root)'}: ${detail.message}`)
+    const more = details.length > 5 ? `; and ${details.length - 5} more` : ''
+    super(`Invalid scenario ${source}: ${listed.join('; ')}${more}`)
+    this.name = 'ScenarioError'
+    this.details = details
+  }
+}

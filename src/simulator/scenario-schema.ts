@@ -1,0 +1,45 @@
+import { z } from 'zod'
+import { coreScenario, coreState } from '../areas/core/index.js'
+import { accountsScenario, accountsState } from '../world/accounts/account-schema.js'
+
+/**
+ * A scenario file (D25): what the world holds after seeding. Every section is
+ * optional so files keep working as areas add sections; unknown keys are
+ * refused so typos surface. `scenarios/scenario.schema.json` is generated
+ * from this schema.
+ */
+export const scenarioSchema = z
+  .strictObject({
+    $schema: z.string().optional().describe('Path or URL of scenario.schema.json, for editor completion.'),
+    description: z.string().default('').describe('One line shown by `multi-area-mock scenarios`.'),
+    seed: z.int().optional().describe('Seed used unless the simulator is given one (D24).'),
+    accounts: accountsScenario.optional().describe('Users shared by Areas A, B and D (D5).'),
+    core: coreScenario.optional().describe('Area B: product catalogue.'),
+  })
+  .meta({ title: 'multi-area-mock scenario' })
+export type Scenario = z.output<typeof scenarioSchema>
+export type ScenarioInput = z.input<typeof scenarioSchema>
+
+const u32 = z.int().min(0).max(0xffffffff)
+
+/** The whole world as `GET /__mock/state` returns it and `PUT /__mock/state` accepts it. */
+export const worldStateSchema = z.strictObject({
+  format: z.literal(1).default(1),
+  seed: z.int().optional(),
+  meta: z
+    .strictObject({
+      ids: z.strictObject({ ms: z.int().min(-1), counter: z.int().min(0).max(0x7fffffff) }),
+      random: z.tuple([u32, u32, u32, u32]),
+    })
+    .optional()
+    .describe('Where the id generator and random source stand, so ids replay after a restore (D24).'),
+  accounts: accountsState.default({ users: [] }),
+  core: coreState.default({ products: [], readings: [] }),
+})
+export type WorldState = z.output<typeof worldStateSchema>
+export type WorldStateInput = z.input<typeof worldStateSchema>
+
+/** The JSON Schema of scenario files, as committed in `scenarios/scenario.schema.json`. */
+export function scenarioJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(scenarioSchema, { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>
+}

@@ -1,0 +1,146 @@
+import { Collection } from '@msw/data'
+import { ApiError } from '../../kernel/api-error.js'
+import { hashPassword, verifyPassword } from '../../kernel/password.js'
+import { RecordIndex } from '../../kernel/record-index.js'
+import type { World } from '../world.js'
+import { type Account, accountRecord, type UserStatus } from './account-schema.js'
+
+/** The @msw/data collection of accounts, as exposed on `sim.db.users`. */
+export type AccountCollection = Collection<typeof accountRecord>
+
+/** Orders by `created_at`, then `id` (D12). */
+export function byCreation(a: { created_at: string; id: string }, b: { created_at: string; id: string }): number {
+  return a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0
+}
+
+/**
+ * The shared accounts behind Areas A, B and D (D5): one collection, unique
+ * usernames (case-insensitive) across the world, passwords kept only as salted
+ * hashes. Lookups by id and username are indexed; the creation-ordered list is
+ * cached until the next write.
+ *
+ * @example
+ * const accounts = new AccountStore(world)
+ * await accounts.register({ username: 'ada', email: 'ada@example.com', password: 'Passw0rd!' })
+ */
+export class AccountStore {
+  readonly collection: AccountCollection
+  readonly #world: World
+  readonly #byId: RecordIndex<Account>
+  readonly #byName: RecordIndex<Account>
+  /** Usernames being registered right now, so two concurrent requests cannot both take one. */
+  readonly #reserved = new Set<string>()
+  #sorted: Account[] | null = null
+
+  constructor(world: World) {
+    this.#world = world
+    this.collection = new Collection({ schema: accountRecord })
+    this.#byId = new RecordIndex<Account>(this.collection, (account) => account.id)
+    this.#byName = new RecordIndex<Account>(this.collection, (account) => account.username.toLowerCase())
+    const invalidate = () => {
+      this.#sorted = null
+    }
+    this.collection.hooks.on('create', invalidate)
+    this.collection.hooks.on('update', invalidate)
+    this.collection.hooks.on('delete', invalidate)
+  }
+
+  get(id: string): Account | undefined {
+    return this.#byId.get(id)
+  }
+
+  findByUsername(username: string): Account | undefined {
+    return this.#byName.get(username.toLowerCase())
+  }
+
+  /** Every account ordered by creation (D12). Do not mutate. */
+  sorted(): readonly Account[] {
+    this.#sorted ??= [...this.collection.all()].sort(byCreation)
+    return this.#sorted
+  }
+
+  /**
+   * Creates a new `pending` account (D5), whichever area asks.
+   * A taken username is 409 `conflict`.
+   */
+  async register(input: { username: string; email: string; password: string }): Promise<Account> {
+    const key = input.username.toLowerCase()
+    if (this.#byName.has(key) || this.#reserved.has(key)) throw usernameTaken(input.username)
+    this.#reserved.add(key)
+    try {
+      const now = this.#world.now()
+      const id = this.#world.nextId(now)
+      const passwordHash = await hashPassword(input.password, this.#world.random.bytes(16))
+      return await this.collection.create({
+        id,
+        username: input.username,
+        email: input.email,
+        status: 'pending',
+        created_at: now,
+        updated_at: now,
+        last_login: null,
+        password_hash: passwordHash,
+      })
+    } finally {
+      this.#reserved.delete(key)
+    }
+  }
+
+  /** Applies `changes` and stamps `updated_at` (D13). Unknown id: `undefined`. */
+  async update(id: string, changes: { email?: string; status?: UserStatus }): Promise<Account | undefined> {
+    const current = this.#byId.get(id)
+    if (!current) return undefined
+    const now = this.#world.now()
+    const next = await this.collection.update(current as never, {
+      data(draft) {
+        if (changes.email !== undefined) draft.email = changes.email
+        if (changes.status !== undefined) draft.status = changes.status
+        draft.updated_at = now
+      },
+    })
+    if (next) this.#refresh(next)
+    return next
+  }
+
+  /** Records a successful login (D6): sets `last_login`. */
+  async touchLogin(id: string): Promise<Account | undefined> {
+    const current = this.#byId.get(id)
+    if (!current) return undefined
+    const now = this.#world.now()
+    const next = await this.collection.update(current as never, {
+      data(draft) {
+        draft.last_login = now
+      },
+    })
+    if (next) this.#refresh(next)
+    return next
+  }
+
+  /** Deletes an account; `false` when the id is unknown. */
+  remove(id: string): boolean {
+    const current = this.#byId.get(id)
+    if (!current) return false
+    this.collection.delete(current as never)
+    return true
+  }
+
+  /** `true` when `password` is this account's password. */
+  checkPassword(account: Account, password: string): Promise<boolean> {
+    return verifyPassword(password, account.password_hash)
+  }
+
+  /** Replaces every account with already-validated, already-hashed records. */
+  async replaceAll(accounts: readonly Account[]): Promise<void> {
+    this.collection.clear()
+    for (const account of accounts) await this.collection.create(account)
+  }
+
+  #refresh(account: Account): void {
+    this.#byId.refresh(account)
+    this.#byName.refresh(account)
+  }
+}
+
+function usernameTaken(username: string): ApiError {
+  return new ApiError(409, 'conflict', `The username "${username}" is already taken.`, { extra: { field: 'username' } })
+}

@@ -1,0 +1,71 @@
+import { Faker, base, en } from '@faker-js/faker'
+import type { Clock } from '../kernel/clock.js'
+import { type IdState, nextId } from '../kernel/ids.js'
+import { type RandomState, SeededRandom } from '../kernel/random.js'
+
+/** Limits a simulator enforces (D11, D15), configurable per instance. */
+export interface WorldLimits {
+  /** Largest accepted request body in bytes (D11). Default 1 MiB. */
+  bodyBytes: number
+  /** Largest accepted ingestion batch in points (D15). Default 10,000. */
+  ingestPoints: number
+}
+
+/** The counters that make ids and random values reproducible (D24). */
+export interface WorldMeta {
+  ids: IdState
+  random: RandomState
+}
+
+/**
+ * What every area shares (D4): one clock, one seeded random source (also
+ * driving faker), one id generator and the limits. One `World` per simulator,
+ * passed in explicitly: no module-level state.
+ *
+ * @example
+ * const world = new World({ seed: 1, clock: fixedClock('2026-01-01T00:00:00Z'), limits })
+ * world.nextId(world.clock.now())
+ */
+export class World {
+  readonly clock: Clock
+  readonly random: SeededRandom
+  readonly faker: Faker
+  readonly limits: WorldLimits
+  seed: number
+  #ids: IdState = { ms: -1, counter: 0 }
+
+  constructor(options: { seed: number; clock: Clock; limits: WorldLimits }) {
+    this.seed = options.seed
+    this.clock = options.clock
+    this.limits = options.limits
+    this.random = new SeededRandom(options.seed)
+    this.faker = new Faker({ locale: [en, base], randomizer: this.random })
+  }
+
+  /** The current instant as an ISO 8601 UTC string. */
+  now(): string {
+    return this.clock.now().toISOString()
+  }
+
+  /** A fresh time-ordered id for a record created at `createdAt`. */
+  nextId(createdAt: Date | string): string {
+    const ms = typeof createdAt === 'string' ? Date.parse(createdAt) : createdAt.getTime()
+    return nextId(this.random, this.#ids, ms)
+  }
+
+  /** Starts the random source and sequence again from `seed`. */
+  reseed(seed: number): void {
+    this.seed = seed
+    this.random.seed(seed)
+    this.#ids = { ms: -1, counter: 0 }
+  }
+
+  getMeta(): WorldMeta {
+    return { ids: { ...this.#ids }, random: this.random.getState() }
+  }
+
+  setMeta(meta: WorldMeta): void {
+    this.#ids = { ...meta.ids }
+    this.random.setState(meta.random)
+  }
+}
