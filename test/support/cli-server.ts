@@ -1,0 +1,80 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+/** Path of the compiled CLI, as `npx multi-area-mock` runs it. */
+export const CLI = fileURLToPath(new URL('../../bin/multi-area-mock.js', import.meta.url))
+
+export interface CliServer {
+  url: string
+  process: ChildProcessWithoutNullStreams
+  /** Everything printed so far. */
+  stdout(): string
+  stderr(): string
+  /** SIGTERM, then resolves with the exit code. */
+  stop(): Promise<number | null>
+}
+
+/**
+ * Starts the real CLI server (`multi-area-mock serve --port 0 ...`) and resolves
+ * once its banner names the URL. Requires `npm run build` (part of `npm test`).
+ *
+ * @example
+ * const server = await startCli(['--seed', '1'])
+ * await fetch(`${server.url}/__mock/health`)
+ * await server.stop()
+ */
+export function startCli(args: string[] = [], timeoutMs = 15_000): Promise<CliServer> {
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { stdio: 'pipe' })
+  let out = ''
+  let err = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`CLI did not start within ${timeoutMs} ms.\nstdout: ${out}\nstderr: ${err}`))
+    }, timeoutMs)
+    const onData = () => {
+      const match = /listening on (http:\/\/\S+)/.exec(out)
+      if (!match) return
+      clearTimeout(timer)
+      child.stdout.off('data', onData)
+      resolve({
+        url: match[1]!,
+        process: child,
+        stdout: () => out,
+        stderr: () => err,
+        stop: () => {
+          if (child.exitCode === null) child.kill('SIGTERM')
+          return exited
+        },
+      })
+    }
+    child.stdout.on('data', onData)
+    void exited.then((code) => {
+      clearTimeout(timer)
+      reject(new Error(`CLI exited with code ${code} before listening.\nstdout: ${out}\nstderr: ${err}`))
+    })
+  })
+}
+
+/** Runs the CLI to completion (for commands and start-up failures). */
+export function runCli(args: string[], timeoutMs = 15_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { stdio: 'pipe' })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`CLI ${args.join(' ')} did not finish within ${timeoutMs} ms.\nstdout: ${stdout}\nstderr: ${stderr}`))
+    }, timeoutMs)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      resolve({ code, stdout, stderr })
+    })
+  })
+}
