@@ -1,0 +1,32 @@
+/** Small fetch helpers shared by the contract suites (in-process and over HTTP). */
+
+export interface Reply<T = any> {
+  status: number
+  headers: Headers
+  body: T
+  text: string
+}
+
+/** Sends a request and reads the whole reply; the body is parsed when it is JSON. */
+export async function call<T = any>(url: string, init: RequestInit & { json?: unknown } = {}): Promise<Reply<T>> {
+  const { json, ...rest } = init
+  const headers = new Headers(rest.headers)
+  if (json !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json')
+  const response = await fetch(url, { ...rest, headers, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) })
+  const text = await response.text()
+  let body: any = text
+  if ((response.headers.get('content-type') ?? '').includes('json') && text !== '') body = JSON.parse(text)
+  return { status: response.status, headers: response.headers, body, text }
+}
+
+/** Restores the seeded scenario through the control API (D26). */
+export async function resetWorld(base: string): Promise<void> {
+  const reply = await call(`${base}/__mock/reset`, { method: 'POST' })
+  if (reply.status !== 200) throw new Error(`reset failed: ${reply.status} ${reply.text}`)
+}
+
+/** Loads a scenario by name through the control API (D26). */
+export async function loadScenario(base: string, name: string): Promise<void> {
+  const reply = await call(`${base}/__mock/scenarios/${name}`, { method: 'POST' })
+  if (reply.status !== 200) throw new Error(`loading ${name} failed: ${reply.status} ${reply.text}`)
+}
