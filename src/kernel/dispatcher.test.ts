@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError } from './clock.js'
+import { Dispatcher } from './dispatcher.js'
+import { json } from './json-response.js'
+import type { Mount, RouteDefinition } from './route.js'
+
+const route = (method: RouteDefinition['method'], path: string): RouteDefinition => ({ method, path, summary: path, handle: () => json({ path }) })
+const mount = (area: string, prefix: string, routes: RouteDefinition[], origin: string | null = null): Mount => ({ area, origin, prefix, routes })
+const request = (url: string, method = 'GET') => new Request(url, { method })
+
+describe('Dispatcher', () => {
+  const quantum = [route('GET', '/v1/status'), route('POST', '/v1/measure'), route('GET', '/v1/particles/{particleId}')]
+  const ledger = [route('GET', '/v1/status'), route('GET', '/v1/tokens/{tokenId}')]
+
+  it('finds a route under its prefix and decodes params', () => {
+    const dispatcher = new Dispatcher([mount('quantum', '/quantum', quantum), mount('ledger', '/ledger', ledger)])
+    const found = dispatcher.dispatch(request('http://x/ledger/v1/tokens/t%201'))
+    expect(found).toMatchObject({ kind: 'route', route: { path: '/v1/tokens/{tokenId}' }, params: { tokenId: 't 1' } })
+    expect(dispatcher.dispatch(request('http://x/quantum/v1/status'))).toMatchObject({ kind: 'route', route: quantum[0] })
+    expect(dispatcher.dispatch(request('http://x/ledger/v1/status'))).toMatchObject({ kind: 'route', route: ledger[0] })
+  })
+
+  it('leaves URLs outside every prefix alone', () => {
+    const dispatcher = new Dispatcher([mount('ledger', '/ledger', ledger)])
+    expect(dispatcher.dispatch(request('http://x/ledgers/v1/status'))).toBeUndefined()
+    expect(dispatcher.dispatch(request('http://x/v1/status'))).toBeUndefined()
+  })
+
+  it('answers 405 with Allow for a known path and 404 with a suggestion for an unknown one', () => {
+    const dispatcher = new Dispatcher([mount('quantum', '/quantum', quantum)])
+    const wrongMethod = dispatcher.dispatch(request('http://x/quantum/v1/measure'))
+    expect(wrongMethod).toMatchObject({ kind: 'error', error: { status: 405, code: 'method_not_allowed', headers: { allow: 'POST' } } })
+    const unknown = dispatcher.dispatch(request('http://x/quantum/v1/particle/p1'))
+    expect(unknown).toMatchObject({ kind: 'error', error: { status: 404, extra: { suggestion: 'GET /quantum/v1/particles/{particleId}' } } })
+  })
+
+  it('matches an absolute base URL only on its origin', () => {
+    const dispatcher = new Dispatcher([mount('ledger', '', ledger, 'https://ledger.example.com')])
+    expect(dispatcher.dispatch(request('https://ledger.example.com/v1/status'))).toMatchObject({ kind: 'route' })
+    expect(dispatcher.dispatch(request('https://other.example.com/v1/status'))).toBeUndefined()
+  })
+
+  it('prefers the longest prefix sharing a first segment', () => {
+    const dispatcher = new Dispatcher([mount('a', '/api', [route('GET', '/x')]), mount('b', '/api/b', [route('GET', '/x')])])
+    const found = dispatcher.dispatch(request('http://x/api/b/x'))
+    expect(found?.kind === 'route' && found.route).toBe(dispatcher.mounts[1]!.routes[0])
+  })
+
+  it('refuses two root areas that define the same route, naming both (D2)', () => {
+    expect(() => new Dispatcher([mount('quantum', '', quantum), mount('ledger', '', ledger)])).toThrow(ConfigError)
+    expect(() => new Dispatcher([mount('quantum', '', quantum), mount('ledger', '', ledger)])).toThrow(
+      /GET \/v1\/status is defined by both area "quantum" and area "ledger"/,
+    )
+  })
+
+  it('serves root mounts for exact routes only, so other areas stay reachable', () => {
+    const dispatcher = new Dispatcher([mount('core', '/core', [route('GET', '/users')]), mount('core', '', [route('GET', '/users')]), mount('admin', '/admin', [route('GET', '/x')])])
+    expect(dispatcher.dispatch(request('http://x/users'))).toMatchObject({ kind: 'route' })
+    expect(dispatcher.dispatch(request('http://x/admin/x'))).toMatchObject({ kind: 'route' })
+    expect(dispatcher.dispatch(request('http://x/users', 'DELETE'))).toBeUndefined()
+  })
+
+  it('suggests the closest route across areas (D27)', () => {
+    const dispatcher = new Dispatcher([mount('quantum', '/quantum', quantum), mount('ledger', '/ledger', ledger)])
+    expect(dispatcher.suggest('GET', '/ledger/v1/token/abc')).toEqual({ method: 'GET', path: '/ledger/v1/tokens/{tokenId}' })
+    expect(dispatcher.suggest('POST', '/quantum/measure')).toEqual({ method: 'POST', path: '/quantum/v1/measure' })
+  })
+})

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError } from './api-error.js'
+import { readJsonBody } from './json-body.js'
+
+const post = (body: BodyInit | null, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+  new Request('http://x/', { method: 'POST', body, headers })
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(() => undefined, (caught: unknown) => caught)
+  expect(error).toBeInstanceOf(ApiError)
+  return error as ApiError
+}
+
+describe('readJsonBody (D11)', () => {
+  it('parses JSON, including +json media types', async () => {
+    expect(await readJsonBody(post('{"a":1}'), { limit: 100 })).toEqual({ a: 1 })
+    expect(await readJsonBody(post('[1]', { 'content-type': 'application/merge-patch+json; charset=utf-8' }), { limit: 100 })).toEqual([1])
+  })
+
+  it('refuses a declared or streamed body over the limit with 413', async () => {
+    const declared = await rejection(readJsonBody(post('{"a":1}', { 'content-type': 'application/json', 'content-length': '101' }), { limit: 100 }))
+    expect(declared).toMatchObject({ status: 413, code: 'payload_too_large' })
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 5; i++) controller.enqueue(new TextEncoder().encode(' '.repeat(30)))
+        controller.close()
+      },
+    })
+    const streamed = await rejection(readJsonBody(new Request('http://x/', { method: 'POST', body: stream, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit), { limit: 100 }))
+    expect(streamed.status).toBe(413)
+  })
+
+  it('refuses a non-JSON content type with 415', async () => {
+    expect(await rejection(readJsonBody(post('{}', { 'content-type': 'text/plain' }), { limit: 100 }))).toMatchObject({ status: 415, code: 'unsupported_media_type' })
+    expect(await rejection(readJsonBody(post('a=1', { 'content-type': 'application/x-www-form-urlencoded' }), { limit: 100 }))).toMatchObject({ status: 415 })
+  })
+
+  it('refuses malformed and empty bodies with 400', async () => {
+    expect(await rejection(readJsonBody(post('{"a":'), { limit: 100 }))).toMatchObject({ status: 400, code: 'invalid_json' })
+    expect(await rejection(readJsonBody(post(''), { limit: 100 }))).toMatchObject({ status: 400, code: 'validation_failed' })
+    expect(await rejection(readJsonBody(post(null), { limit: 100 }))).toMatchObject({ status: 400 })
+  })
+})
