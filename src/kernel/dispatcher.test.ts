@@ -20,6 +20,11 @@ describe('Dispatcher', () => {
     expect(dispatcher.dispatch(request('http://x/ledger/v1/status'))).toMatchObject({ kind: 'route', route: ledger[0] })
   })
 
+  it('answers HEAD like GET', () => {
+    const dispatcher = new Dispatcher([mount('ledger', '/ledger', ledger)])
+    expect(dispatcher.dispatch(request('http://x/ledger/v1/status', 'HEAD'))).toMatchObject({ kind: 'route', route: ledger[0] })
+  })
+
   it('leaves URLs outside every prefix alone', () => {
     const dispatcher = new Dispatcher([mount('ledger', '/ledger', ledger)])
     expect(dispatcher.dispatch(request('http://x/ledgers/v1/status'))).toBeUndefined()

@@ -14,6 +14,8 @@ interface CompiledMount {
   router: RouterContext<RouteDefinition>
   /** pattern → allowed methods, for 405 answers. */
   paths: RouterContext<string[]>
+  /** This mount's routes with full paths, for 404 suggestions. */
+  known: KnownRoute[]
 }
 
 /**
@@ -82,7 +84,8 @@ export class Dispatcher {
   }
 
   #inMount(compiled: CompiledMount, method: string, path: string, url: URL): Dispatch {
-    const match = findRoute(compiled.router, method, path)
+    // HEAD is answered like GET; the server drops the body.
+    const match = findRoute(compiled.router, method === 'HEAD' ? 'GET' : method, path)
     if (match) return { kind: 'route', route: match.data, params: decodeParams(match.params), url }
     const mount = compiled.mount
     const allowed = findRoute(compiled.paths, undefined, path)
@@ -95,7 +98,7 @@ export class Dispatcher {
         }),
       }
     }
-    const suggestion = closestRoute(method, `${mount.prefix}${path}`, this.knownRoutes.filter((route) => route.path.startsWith(`${mount.origin ?? ''}${mount.prefix}/`)))
+    const suggestion = closestRoute(method, `${mount.prefix}${path}`, compiled.known)
     return {
       kind: 'error',
       error: new ApiError(404, 'not_found', `No route ${method} ${url.pathname} in area "${mount.area}".${suggestion ? ` Did you mean ${suggestion.method} ${suggestion.path}?` : ''}`, {
@@ -121,7 +124,8 @@ export class Dispatcher {
     const first = `/${mount.prefix.split('/')[1]}`
     const list = this.#byFirstSegment.get(first) ?? []
     // Longer prefixes first, so `/api/ledger` wins over `/api`.
-    list.push({ mount, router, paths })
+    const known = mount.routes.map((route) => ({ method: route.method, path: `${mount.prefix}${route.path}` }))
+    list.push({ mount, router, paths, known })
     list.sort((a, b) => b.mount.prefix.length - a.mount.prefix.length)
     this.#byFirstSegment.set(first, list)
   }

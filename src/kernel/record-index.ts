@@ -26,8 +26,7 @@ export class RecordIndex<T extends object> {
       this.#map.set(next, event.data.nextRecord as T)
     })
     collection.hooks.on('delete', (event) => {
-      const deleted = key(event.data.deletedRecord as T)
-      if (this.#map.get(deleted) !== undefined) this.#map.delete(deleted)
+      this.#map.delete(key(event.data.deletedRecord as T))
     })
   }
 

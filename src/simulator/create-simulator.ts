@@ -168,7 +168,7 @@ class SimulatorInstance implements Simulator {
     this.handlers = [
       new SimulatorHandler(this.dispatcher, `multi-area-mock (${enabled.map((area) => area.id).join(', ')})`, {
         before: () => (this.#busy > 0 ? this.#queue : undefined),
-        onInternalError: options.onInternalError,
+        onInternalError: options.onInternalError ?? reportInternalError,
       }),
     ]
     this.ready = this.#enqueue(() => this.#load(chosen.name, chosen.scenario))
@@ -284,6 +284,11 @@ class SimulatorInstance implements Simulator {
     this.#queue = run.catch(() => undefined)
     return run
   }
+}
+
+/** Default for `onInternalError`: a simulator bug must not pass silently in a test run. */
+function reportInternalError(error: unknown, request: Request): void {
+  console.error(`[multi-area-mock] internal error on ${request.method} ${request.url}:`, error)
 }
 
 function positive(value: number | undefined, name: string): number | undefined {
