@@ -26,8 +26,12 @@ describe('readJsonBody (D11)', () => {
         controller.close()
       },
     })
-    const streamed = await rejection(readJsonBody(new Request('http://x/', { method: 'POST', body: stream, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit), { limit: 100 }))
+    const streaming = new Request('http://x/', { method: 'POST', body: stream, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit)
+    // msw keeps a clone (a tee) of every request it handles; the read must not wait for it.
+    const clone = streaming.clone()
+    const streamed = await rejection(readJsonBody(streaming, { limit: 100 }))
     expect(streamed.status).toBe(413)
+    expect(clone.bodyUsed).toBe(false)
   })
 
   it('refuses a non-JSON content type with 415', async () => {

@@ -52,7 +52,9 @@ async function readText(request: Request, limit: number): Promise<string> {
     if (done) break
     size += value.byteLength
     if (size > limit) {
-      await reader.cancel().catch(() => undefined)
+      // Not awaited: msw clones (tees) the request, and cancelling one branch of a
+      // tee only settles once the other branch is cancelled too, which never happens.
+      reader.cancel().catch(() => undefined)
       throw tooLarge(limit)
     }
     text += decoder.decode(value, { stream: true })

@@ -9,6 +9,9 @@ import { errorResponse } from '../kernel/error-response.js'
 import { CONTROL_PREFIX, createSimulator, type Simulator, type SimulatorOptions } from '../simulator/create-simulator.js'
 import { corsHeaders, preflightResponse } from './cors.js'
 
+/** How much of an unread request body the server swallows before hanging up. */
+const DISCARD_LIMIT = 64 * 1024 * 1024
+
 export interface ServerOptions extends SimulatorOptions {
   /** Default 4000; 0 picks a free port (D27). */
   port?: number
@@ -75,16 +78,28 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     options.log?.(`${request.method} ${pathOf(request)} ${response.status} ${(performance.now() - started).toFixed(1)}ms`)
     return response
   }
-  server.on(
-    'request',
-    createRequestListener(handle, {
+  const listener = createRequestListener(handle, {
       host: authority,
       onError: (error) =>
         error instanceof TypeError && /url/i.test(error.message)
           ? errorResponse(new ApiError(400, 'validation_failed', 'The request URL is malformed.', { details: [{ path: 'url', message: 'is not a valid URL' }] }))
           : errorResponse(error),
-    }),
-  )
+  })
+  server.on('request', (req, res) => {
+    // A request refused before its body was read (413, 415, 404...) leaves the
+    // upload paused; the client would block sending it and never read our answer.
+    // Discard the rest instead (up to a bound), as Node does for unread bodies.
+    res.once('finish', () => {
+      if (req.complete) return
+      let discarded = 0
+      req.on('data', (chunk: Buffer) => {
+        discarded += chunk.length
+        if (discarded > DISCARD_LIMIT) req.socket.destroy()
+      })
+      req.resume()
+    })
+    listener(req, res)
+  })
 
   return {
     url: `http://${authority}`,
