@@ -8,11 +8,12 @@
  */
 export function linkHeader(url: URL, { page, limit, total }: { page: number; limit: number; total: number }): string {
   const last = Math.max(1, Math.ceil(total / limit))
+  const params = new URLSearchParams(url.search)
+  params.set('page', '1')
+  params.set('limit', String(limit))
   const at = (target: number) => {
-    const next = new URL(url)
-    next.searchParams.set('page', String(target))
-    next.searchParams.set('limit', String(limit))
-    return `<${next.pathname}${next.search}>`
+    params.set('page', String(target))
+    return `<${url.pathname}?${params}>`
   }
   const links = [`${at(1)}; rel="first"`]
   if (page > 1) links.push(`${at(Math.min(page - 1, last))}; rel="prev"`)
