@@ -29,6 +29,14 @@ describe('nextId', () => {
 })
 
 describe('SeededRandom', () => {
+  it('exports its state as unsigned 32-bit words, as the state schema requires', () => {
+    const random = new SeededRandom(1)
+    for (let i = 0; i < 1000; i++) {
+      random.next()
+      for (const word of random.getState()) expect(word >>> 0).toBe(word)
+    }
+  })
+
   it('replays from an exported state', () => {
     const random = new SeededRandom(9)
     random.next()

@@ -12,10 +12,12 @@ import type { Collection } from '@msw/data'
 export class RecordIndex<T extends object> {
   readonly #map = new Map<string, T>()
   readonly #key: (record: T) => string
+  readonly #collection: Collection<any>
 
   constructor(collection: Collection<any>, key: (record: T) => string) {
     this.#key = key
-    for (const record of collection.all()) this.#map.set(key(record as T), record as T)
+    this.#collection = collection
+    this.#rebuild()
     collection.hooks.on('create', (event) => {
       this.#map.set(key(event.data.record as T), event.data.record as T)
     })
@@ -31,15 +33,31 @@ export class RecordIndex<T extends object> {
   }
 
   get(key: string): T | undefined {
+    this.#check()
     return this.#map.get(key)
   }
 
   has(key: string): boolean {
+    this.#check()
     return this.#map.has(key)
   }
 
   /** Call after an update resolves: the hook saw a draft-time object. */
   refresh(record: T): void {
     this.#map.set(this.#key(record), record)
+  }
+
+  /**
+   * `Collection.clear()` in @msw/data 1.1 splices while it iterates, so only
+   * every other record fires its delete hook. Keys are unique, so a size that
+   * differs from the collection's count means a hook was missed: start over.
+   */
+  #check(): void {
+    if (this.#map.size !== this.#collection.count()) this.#rebuild()
+  }
+
+  #rebuild(): void {
+    this.#map.clear()
+    for (const record of this.#collection.all()) this.#map.set(this.#key(record as T), record as T)
   }
 }

@@ -92,6 +92,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     res.once('finish', () => {
       if (req.complete) return
       let discarded = 0
+      // node-fetch-server's own listener would queue the rest into a body stream
+      // nobody reads and pause the request again at once: the connection would
+      // stay stuck and the client's next request on it would never be answered.
+      req.removeAllListeners('data')
       req.on('data', (chunk: Buffer) => {
         discarded += chunk.length
         if (discarded > DISCARD_LIMIT) req.socket.destroy()

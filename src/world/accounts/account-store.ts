@@ -55,7 +55,8 @@ export class AccountStore {
 
   /** Every account ordered by creation (D12). Do not mutate. */
   sorted(): readonly Account[] {
-    this.#sorted ??= [...this.collection.all()].sort(byCreation)
+    // The length check also catches writes whose hook did not fire (see RecordIndex).
+    if (!this.#sorted || this.#sorted.length !== this.collection.count()) this.#sorted = [...this.collection.all()].sort(byCreation)
     return this.#sorted
   }
 
