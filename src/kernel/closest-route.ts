@@ -16,6 +16,7 @@ export interface KnownRoute {
  */
 export function closestRoute(method: string, path: string, routes: readonly KnownRoute[]): KnownRoute | undefined {
   const segments = path.split('/')
+  const first = segments[1] ?? ''
   let best: KnownRoute | undefined
   let bestScore = Infinity
   for (const route of routes) {
@@ -23,8 +24,9 @@ export function closestRoute(method: string, path: string, routes: readonly Know
       .split('/')
       .map((segment, index) => (segment.startsWith('{') ? (segments[index] ?? segment) : segment))
       .join('/')
-    // A different method costs a little, so the right path with the wrong verb still wins.
-    const score = distance(filled, path) + (route.method === method ? 0 : 2)
+    // The first segment (the area's prefix) weighs most, so `/admin-typo/x` points
+    // into Area A; a different method costs a little, so the right path wins anyway.
+    const score = 3 * distance(route.path.split('/')[1] ?? '', first) + distance(filled, path) + (route.method === method ? 0 : 2)
     if (score < bestScore) {
       bestScore = score
       best = route

@@ -104,6 +104,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     })
     listener(req, res)
   })
+  // Requests Node cannot even parse (header block over its limit, broken HTTP)
+  // never reach the handlers; they still get a JSON error (D9), not a bare status.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy()
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
+    const body = JSON.stringify(
+      tooLarge
+        ? { error: 'headers_too_large', message: 'The request line and headers are larger than the server accepts (16 KiB).' }
+        : { error: 'bad_request', message: 'The request is not valid HTTP.' },
+    )
+    socket.end(
+      `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    )
+  })
 
   return {
     url: `http://${authority}`,
