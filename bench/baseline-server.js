@@ -1,0 +1,70 @@
+// Bare node:http baseline for bench/run.js. Not part of the package.
+//
+// Answers the three benchmarked requests with bodies and headers captured from
+// the real simulator before the load starts (so payload sizes match), and does
+// nothing else: no routing library, no Fetch Request/Response objects, no msw,
+// no validation. It is started by bench/run.js as a child process, exactly like
+// the simulator, so neither server shares an event loop with autocannon.
+//
+// Fixtures arrive as JSON in the BENCH_BASELINE_FIXTURES environment variable:
+//   { list: Fixture, detail: Fixture, create: Fixture, detailPrefix: string, listPath: string }
+//   Fixture = { status: number, headers: Record<string, string>, body: string }
+// Prints `baseline listening on http://127.0.0.1:PORT` once it listens.
+
+import { createServer } from 'node:http'
+
+const fixtures = JSON.parse(process.env.BENCH_BASELINE_FIXTURES ?? 'null')
+if (!fixtures) {
+  process.stderr.write('baseline-server: BENCH_BASELINE_FIXTURES is not set\n')
+  process.exit(2)
+}
+
+/** Pre-built answers: the body is encoded once, headers are a flat array. */
+function prepare(fixture) {
+  const body = Buffer.from(fixture.body, 'utf8')
+  return { status: fixture.status, headers: Object.entries(fixture.headers), body }
+}
+
+const list = prepare(fixtures.list)
+const detail = prepare(fixtures.detail)
+const create = prepare(fixtures.create)
+const notFound = prepare({ status: 404, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"error":"not_found"}' })
+
+// The simulator streams its Fetch Response body, so Node frames it with
+// `Transfer-Encoding: chunked` (headers + one data chunk, then the terminator).
+// Mirror that framing so the bytes on the wire match as closely as possible.
+function send(res, answer) {
+  res.statusCode = answer.status
+  for (const [name, value] of answer.headers) res.setHeader(name, value)
+  res.write(answer.body)
+  res.end()
+}
+
+const server = createServer((req, res) => {
+  const url = req.url ?? '/'
+  const query = url.indexOf('?')
+  const path = query === -1 ? url : url.slice(0, query)
+  if (req.method === 'GET' && path === fixtures.listPath) return send(res, list)
+  if (req.method === 'GET' && path.startsWith(fixtures.detailPrefix)) return send(res, detail)
+  if (req.method === 'POST' && path === fixtures.listPath) {
+    // Read the whole upload before answering, as the simulator must.
+    req.on('data', () => {})
+    req.on('end', () => send(res, create))
+    return
+  }
+  req.resume()
+  send(res, notFound)
+})
+server.keepAliveTimeout = 65_000
+
+server.listen(0, '127.0.0.1', () => {
+  const { port } = server.address()
+  process.stdout.write(`baseline listening on http://127.0.0.1:${port}\n`)
+})
+
+const stop = () => {
+  server.closeAllConnections()
+  server.close(() => process.exit(0))
+}
+process.on('SIGTERM', stop)
+process.on('SIGINT', stop)

@@ -1,0 +1,412 @@
+// Throughput benchmark: the real CLI server against a bare node:http baseline.
+//
+//   npm run bench                                   # build, then 3 endpoints x 2 servers x (2 s warm-up + 10 s)
+//   BENCH_DURATION=3 BENCH_CONNECTIONS=10 node bench/run.js   # smoke run (needs a prior build)
+//
+// Both servers run as child processes, one at a time under load, so neither
+// shares an event loop with autocannon (which runs here, in this process).
+// Exits non-zero when any run sees a connection error, a timeout or a status
+// other than the one expected for that endpoint, so it never silently measures
+// error responses. See bench/README.md for how to read the output.
+
+import { execFileSync, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import os from 'node:os'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+
+const HOST = '127.0.0.1'
+const CLI = fileURLToPath(new URL('../bin/multi-area-mock.js', import.meta.url))
+const BASELINE = fileURLToPath(new URL('./baseline-server.js', import.meta.url))
+const SIM_ARGS = ['serve', '--port', '0', '--host', HOST, '--quiet', '--seed', '1', '--clock', '2026-01-01T00:00:00Z']
+const LIST_PATH = '/admin/api/v1.2/users'
+
+const DURATION = positiveNumber('BENCH_DURATION', 10)
+const CONNECTIONS = positiveInteger('BENCH_CONNECTIONS', 50)
+const WARMUP = nonNegativeNumber('BENCH_WARMUP', 2)
+const CLOCK_TICKS = clockTicks()
+
+/** Every child we started, so they can be stopped on any kind of exit. */
+const children = new Set()
+
+// ---------------------------------------------------------------------------
+// Process lifecycle: the children die with us, whatever happens.
+
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+})
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    process.stderr.write(`\nbench: ${signal}, stopping servers\n`)
+    void stopAll().finally(() => process.exit(130))
+  })
+}
+
+try {
+  process.exitCode = await main()
+} catch (error) {
+  process.stderr.write(`\nbench: FAIL: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`)
+  process.exitCode = 1
+} finally {
+  await stopAll()
+}
+
+// ---------------------------------------------------------------------------
+
+async function main() {
+  log(`multi-area-mock benchmark: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s measured per endpoint and server`)
+  log(`node ${process.version}, ${os.cpus().length} CPUs, load average ${loadAverage()}; autocannon in the bench process, both servers in child processes, all on ${HOST}`)
+  if (os.loadavg()[0] > 0.5 * os.cpus().length) log('warning: the machine is already busy; results will be skewed')
+
+  const sim = await startChild('simulator', process.execPath, [CLI, ...SIM_ARGS], /multi-area-mock listening on (http:\/\/127\.0\.0\.1:\d+)/)
+  log(`simulator: ${sim.url} (pid ${sim.child.pid})`)
+
+  // Capture the real answers first: they become the baseline's fixtures.
+  const listed = await capture(sim.url, 'GET', LIST_PATH, 200)
+  const users = JSON.parse(listed.body)
+  if (!Array.isArray(users) || users.length === 0 || typeof users[0].id !== 'string') throw new Error(`GET ${LIST_PATH} returned no users: ${listed.body.slice(0, 200)}`)
+  const userId = users[0].id
+  const detailPath = `${LIST_PATH}/${encodeURIComponent(userId)}`
+  const detail = await capture(sim.url, 'GET', detailPath, 200)
+  const created = await capture(sim.url, 'POST', LIST_PATH, 201, registration('bench-capture'))
+  const usersBefore = Number(listed.headers['x-total-count']) + 1
+
+  const baseline = await startChild('baseline', process.execPath, [BASELINE], /baseline listening on (http:\/\/127\.0\.0\.1:\d+)/, {
+    BENCH_BASELINE_FIXTURES: JSON.stringify({ list: listed, detail, create: created, listPath: LIST_PATH, detailPrefix: `${LIST_PATH}/` }),
+  })
+  log(`baseline:  ${baseline.url} (pid ${baseline.child.pid})`)
+
+  // The baseline must answer byte-for-byte the same bodies.
+  for (const [method, path, fixture, body] of [
+    ['GET', LIST_PATH, listed],
+    ['GET', detailPath, detail],
+    ['POST', LIST_PATH, created, registration('bench-check')],
+  ]) {
+    const got = await capture(baseline.url, method, path, fixture.status, body)
+    if (got.body !== fixture.body) throw new Error(`baseline ${method} ${path} body differs from the simulator's`)
+  }
+
+  /** Each POST to the simulator needs a unique username, or it is a 409. */
+  let sequence = 0
+  const endpoints = [
+    { name: `GET ${LIST_PATH}`, status: 200, bytes: Buffer.byteLength(listed.body), requests: [{ method: 'GET', path: LIST_PATH }] },
+    { name: `GET ${LIST_PATH}/{id}`, status: 200, bytes: Buffer.byteLength(detail.body), requests: [{ method: 'GET', path: detailPath }] },
+    {
+      // Last: it grows the world.
+      name: `POST ${LIST_PATH}`,
+      status: 201,
+      bytes: Buffer.byteLength(created.body),
+      requests: [
+        {
+          method: 'POST',
+          path: LIST_PATH,
+          headers: { 'content-type': 'application/json' },
+          setupRequest(request) {
+            request.body = registration(`bench-${++sequence}`)
+            return request
+          },
+        },
+      ],
+    },
+  ]
+
+  const rows = []
+  const problems = []
+  let simulatorCreated = 0
+  for (const endpoint of endpoints) {
+    const row = { endpoint }
+    for (const [label, server] of [
+      ['simulator', sim],
+      ['baseline', baseline],
+    ]) {
+      if (WARMUP > 0) {
+        const warm = await load(server, endpoint, WARMUP)
+        problems.push(...check(`${label} ${endpoint.name} (warm-up)`, warm, endpoint.status))
+        if (label === 'simulator' && endpoint.status === 201) simulatorCreated += count(warm, 201)
+      }
+      const result = await load(server, endpoint, DURATION)
+      problems.push(...check(`${label} ${endpoint.name}`, result, endpoint.status))
+      assertAlive(label, server, problems)
+      if (label === 'simulator' && endpoint.status === 201) simulatorCreated += count(result, 201)
+      row[label] = result
+      log(`  ${label.padEnd(9)} ${endpoint.name.padEnd(36)} ${fmt(result.requests.average, 0).padStart(8)} req/s  p99 ${result.latency.p99} ms  ${summary(result)}`)
+    }
+    rows.push(row)
+  }
+
+  // Every 201 must have created a user: the world grew by exactly that much.
+  const after = await capture(sim.url, 'GET', `${LIST_PATH}?limit=1`, 200)
+  const usersAfter = Number(after.headers['x-total-count'])
+  // autocannon stops with one request in flight per connection: the server may
+  // still create those users after the run ends, uncounted. Allow that, no more.
+  const postRuns = WARMUP > 0 ? 2 : 1
+  const uncounted = usersAfter - usersBefore - simulatorCreated
+  const integrity = `users before load ${usersBefore}, 201s counted from the simulator ${simulatorCreated}, users after ${usersAfter} (${uncounted} created by requests in flight when a run stopped; at most ${postRuns * CONNECTIONS})`
+  if (uncounted < 0 || uncounted > postRuns * CONNECTIONS) problems.push(`world integrity: ${integrity}`)
+  if (sim.stderr().trim()) problems.push(`simulator wrote to stderr:\n${sim.stderr().trim().split('\n').slice(0, 10).join('\n')}`)
+
+  printTable(rows)
+  printDetails(rows)
+  log(`\n${integrity}`)
+  log(`load average at the end ${loadAverage()} (1, 5, 15 min; anything beyond the bench itself skews the numbers)`)
+
+  if (problems.length > 0) {
+    log(`\nFAIL: ${problems.length} problem(s); the numbers above include error responses and must not be trusted:`)
+    for (const problem of problems) log(`  - ${problem}`)
+    return 1
+  }
+  log('\nOK: every response had the expected status; no connection errors or timeouts.')
+  return 0
+}
+
+// ---------------------------------------------------------------------------
+// Load
+
+/**
+ * One autocannon run against `server`; also keeps the per-second request counts
+ * and the CPU time the server (all its threads) and this process used meanwhile.
+ */
+async function load(server, endpoint, seconds) {
+  const serverCpu0 = cpuSeconds(server.child.pid)
+  const clientCpu0 = process.cpuUsage()
+  const started = performance.now()
+  const result = await autocannonRun(server.url, endpoint, seconds)
+  const wall = (performance.now() - started) / 1000
+  const serverCpu1 = cpuSeconds(server.child.pid)
+  const clientCpu = process.cpuUsage(clientCpu0)
+  const serverCpu = serverCpu0 === undefined || serverCpu1 === undefined ? undefined : serverCpu1 - serverCpu0
+  return {
+    ...result,
+    cpu: {
+      wall,
+      server: serverCpu,
+      client: (clientCpu.user + clientCpu.system) / 1e6,
+    },
+  }
+}
+
+function autocannonRun(url, endpoint, seconds) {
+  return new Promise((resolve, reject) => {
+    const perSecond = []
+    const instance = autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: seconds,
+        // Fresh request objects each run: autocannon mutates them.
+        requests: endpoint.requests.map((request) => ({ ...request, headers: request.headers ? { ...request.headers } : undefined })),
+        timeout: 10,
+      },
+      // The last tick comes after the stop, always with a zero count: drop it.
+      (error, result) => (error ? reject(error) : resolve({ ...result, perSecond: perSecond.slice(0, Math.floor(seconds)) })),
+    )
+    instance.on('tick', ({ counter }) => perSecond.push(counter))
+  })
+}
+
+/** Problems in one run: anything but the expected status, errors, timeouts, nothing measured. */
+function check(label, result, expected) {
+  const problems = []
+  const unexpected = Object.entries(result.statusCodeStats ?? {}).filter(([status]) => Number(status) !== expected)
+  if (unexpected.length > 0) problems.push(`${label}: unexpected statuses ${unexpected.map(([status, { count }]) => `${status}×${count}`).join(', ')}`)
+  if (result.non2xx > 0) problems.push(`${label}: ${result.non2xx} non-2xx responses`)
+  if (result.errors > 0) problems.push(`${label}: ${result.errors} connection errors (${result.timeouts} timeouts)`)
+  if (result.mismatches > 0) problems.push(`${label}: ${result.mismatches} body mismatches`)
+  if (count(result, expected) === 0) problems.push(`${label}: no ${expected} responses at all`)
+  return problems
+}
+
+function count(result, status) {
+  return Number(result.statusCodeStats?.[status]?.count ?? 0)
+}
+
+/** User + system CPU seconds of a process and all its threads (Linux /proc); undefined elsewhere. */
+function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    // fields[0] is field 3 (state); utime and stime are fields 14 and 15.
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS
+  } catch {
+    return undefined
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Children
+
+/** Spawns a server, resolves once its banner on stdout names the URL. */
+function startChild(name, command, args, banner, env = {}, timeoutMs = 15_000) {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
+  children.add(child)
+  let out = ''
+  let err = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk) => (out += chunk))
+  child.stderr.setEncoding('utf8').on('data', (chunk) => (err += chunk))
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)))
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start within ${timeoutMs} ms\nstdout: ${out}\nstderr: ${err}`)), timeoutMs)
+    const onData = () => {
+      const match = banner.exec(out)
+      if (!match) return
+      clearTimeout(timer)
+      child.stdout.off('data', onData)
+      resolve({ url: match[1], child, stderr: () => err, exited })
+    }
+    child.stdout.on('data', onData)
+    child.once('error', (error) => {
+      clearTimeout(timer)
+      reject(error)
+    })
+    void exited.then((code) => {
+      clearTimeout(timer)
+      reject(new Error(`${name} exited (${code}) before listening\nstdout: ${out}\nstderr: ${err}`))
+    })
+  })
+}
+
+/** A server that died mid-benchmark ends it at once: nothing after would mean anything. */
+function assertAlive(label, server, problems) {
+  const { child } = server
+  if (child.exitCode === null && child.signalCode === null) return
+  const stderr = server.stderr().trim()
+  throw new Error(
+    `${label} (pid ${child.pid}) exited during the benchmark (${child.exitCode ?? child.signalCode})` +
+      (stderr ? `\nstderr:\n${stderr.split('\n').slice(-20).join('\n')}` : '') +
+      (problems.length ? `\nproblems so far:\n${problems.map((problem) => `  - ${problem}`).join('\n')}` : ''),
+  )
+}
+
+/** SIGTERM every child still running, SIGKILL after 3 s. */
+async function stopAll() {
+  await Promise.all(
+    [...children].map(async (child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 3000)
+      await exited
+      clearTimeout(timer)
+    }),
+  )
+}
+
+// ---------------------------------------------------------------------------
+// HTTP helpers
+
+function registration(username) {
+  return JSON.stringify({ username, email: `${username}@example.com`, password: 'Passw0rd!' })
+}
+
+/** One request; returns status, the headers worth replaying, and the body text. */
+async function capture(base, method, path, expected, body) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }),
+  })
+  const text = await response.text()
+  if (response.status !== expected) throw new Error(`${method} ${path} on ${base}: expected ${expected}, got ${response.status}: ${text.slice(0, 300)}`)
+  const headers = {}
+  for (const [name, value] of response.headers) {
+    if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)) headers[name] = value
+  }
+  return { status: response.status, headers, body: text }
+}
+
+// ---------------------------------------------------------------------------
+// Output
+
+function printTable(rows) {
+  const header = ['endpoint', 'sim req/s', 'sim p99 ms', 'base req/s', 'base p99 ms', 'ratio']
+  const body = rows.map(({ endpoint, simulator, baseline }) => [
+    endpoint.name,
+    fmt(simulator.requests.average, 0),
+    String(simulator.latency.p99),
+    fmt(baseline.requests.average, 0),
+    String(baseline.latency.p99),
+    fmt(simulator.requests.average / baseline.requests.average, 3),
+  ])
+  const widths = header.map((title, i) => Math.max(title.length, ...body.map((row) => row[i].length)))
+  const line = (cells) => `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ')} |`
+  log('')
+  log(`Results (${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s warm-up; ratio = simulator req/s / baseline req/s)`)
+  log(line(header))
+  log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`)
+  for (const row of body) log(line(row))
+}
+
+function printDetails(rows) {
+  log('')
+  log('Per run: responses by status, non-2xx, errors, timeouts; latency p50/p99/max ms; response body bytes;')
+  log('  CPU: server process (all threads) and bench process (autocannon) as % of one core, server CPU µs per response; req/s per second (first .. last)')
+  for (const { endpoint, simulator, baseline } of rows) {
+    for (const [label, result] of [
+      ['simulator', simulator],
+      ['baseline', baseline],
+    ]) {
+      const seconds = result.perSecond
+      const trend = seconds.length > 1 ? `${seconds[0]} .. ${seconds[seconds.length - 1]} (min ${Math.min(...seconds)}, max ${Math.max(...seconds)})` : String(seconds[0] ?? '-')
+      const { wall, server, client } = result.cpu
+      const responses = result.requests.total
+      const cpu =
+        server === undefined
+          ? `CPU server n/a, bench ${pct(client / wall)}`
+          : `CPU server ${pct(server / wall)} (${fmt((server / responses) * 1e6, 0)} µs/resp), bench ${pct(client / wall)}`
+      log(`  ${label.padEnd(9)} ${endpoint.name.padEnd(36)} ${summary(result)}`)
+      log(`            latency ${result.latency.p50}/${result.latency.p99}/${result.latency.max}  body ${endpoint.bytes} B  ${cpu}  per second ${trend}`)
+    }
+  }
+}
+
+function summary(result) {
+  const statuses = Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => `${status}×${count}`).join(' ') || 'none'
+  return `[${statuses}; non2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}]`
+}
+
+function loadAverage() {
+  return os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')
+}
+
+function pct(fraction) {
+  return `${fmt(fraction * 100, 0)}%`
+}
+
+function fmt(value, digits) {
+  return Number.isFinite(value) ? value.toFixed(digits) : '-'
+}
+
+function log(line) {
+  process.stdout.write(`${line}\n`)
+}
+
+// ---------------------------------------------------------------------------
+// Options
+
+function clockTicks() {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+  } catch {
+    return 100
+  }
+}
+
+function positiveNumber(name, fallback) {
+  const value = process.env[name] === undefined || process.env[name] === '' ? fallback : Number(process.env[name])
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number of seconds, got "${process.env[name]}"`)
+  return value
+}
+
+function nonNegativeNumber(name, fallback) {
+  const value = process.env[name] === undefined || process.env[name] === '' ? fallback : Number(process.env[name])
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be zero or more seconds, got "${process.env[name]}"`)
+  return value
+}
+
+function positiveInteger(name, fallback) {
+  const value = process.env[name] === undefined || process.env[name] === '' ? fallback : Number(process.env[name])
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, got "${process.env[name]}"`)
+  return value
+}
