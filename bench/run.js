@@ -19,6 +19,8 @@ const HOST = '127.0.0.1'
 const CLI = fileURLToPath(new URL('../bin/multi-area-mock.js', import.meta.url))
 const BASELINE = fileURLToPath(new URL('./baseline-server.js', import.meta.url))
 const SIM_ARGS = ['serve', '--port', '0', '--host', HOST, '--quiet', '--seed', '1', '--clock', '2026-01-01T00:00:00Z']
+/** The two ways the server can reach the handlers (ServerOptions.dispatch), measured side by side. */
+const MODES = ['msw', 'direct']
 const LIST_PATH = '/admin/api/v1.2/users'
 
 const DURATION = positiveNumber('BENCH_DURATION', 10)
@@ -58,8 +60,12 @@ async function main() {
   log(`node ${process.version}, ${os.cpus().length} CPUs, load average ${loadAverage()}; autocannon in the bench process, both servers in child processes, all on ${HOST}`)
   if (os.loadavg()[0] > 0.5 * os.cpus().length) log('warning: the machine is already busy; results will be skewed')
 
-  const sim = await startChild('simulator', process.execPath, [CLI, ...SIM_ARGS], /multi-area-mock listening on (http:\/\/127\.0\.0\.1:\d+)/)
-  log(`simulator: ${sim.url} (pid ${sim.child.pid})`)
+  const sims = {}
+  for (const mode of MODES) {
+    sims[mode] = await startChild(`simulator (${mode})`, process.execPath, [CLI, ...SIM_ARGS, '--dispatch', mode], /multi-area-mock listening on (http:\/\/127\.0\.0\.1:\d+)/)
+    log(`simulator --dispatch ${mode}: ${sims[mode].url} (pid ${sims[mode].child.pid})`)
+  }
+  const sim = sims.msw
 
   // Capture the real answers first: they become the baseline's fixtures.
   const listed = await capture(sim.url, 'GET', LIST_PATH, 200)
@@ -69,6 +75,15 @@ async function main() {
   const detailPath = `${LIST_PATH}/${encodeURIComponent(userId)}`
   const detail = await capture(sim.url, 'GET', detailPath, 200)
   const created = await capture(sim.url, 'POST', LIST_PATH, 201, registration('bench-capture'))
+  // Both modes must answer byte-for-byte alike (same seed, clock and requests).
+  for (const [method, path, fixture, body] of [
+    ['GET', LIST_PATH, listed],
+    ['GET', detailPath, detail],
+    ['POST', LIST_PATH, created, registration('bench-capture')],
+  ]) {
+    const got = await capture(sims.direct.url, method, path, fixture.status, body)
+    if (got.body !== fixture.body) throw new Error(`--dispatch direct: ${method} ${path} body differs from --dispatch msw`)
+  }
   const usersBefore = Number(listed.headers['x-total-count']) + 1
 
   const baseline = await startChild('baseline', process.execPath, [BASELINE], /baseline listening on (http:\/\/127\.0\.0\.1:\d+)/, {
@@ -112,22 +127,19 @@ async function main() {
 
   const rows = []
   const problems = []
-  let simulatorCreated = 0
+  const created201 = { msw: 0, direct: 0 }
   for (const endpoint of endpoints) {
     const row = { endpoint }
-    for (const [label, server] of [
-      ['simulator', sim],
-      ['baseline', baseline],
-    ]) {
+    for (const [label, server] of [...MODES.map((mode) => [mode, sims[mode]]), ['baseline', baseline]]) {
       if (WARMUP > 0) {
         const warm = await load(server, endpoint, WARMUP)
         problems.push(...check(`${label} ${endpoint.name} (warm-up)`, warm, endpoint.status))
-        if (label === 'simulator' && endpoint.status === 201) simulatorCreated += count(warm, 201)
+        if (label !== 'baseline' && endpoint.status === 201) created201[label] += count(warm, 201)
       }
       const result = await load(server, endpoint, DURATION)
       problems.push(...check(`${label} ${endpoint.name}`, result, endpoint.status))
       assertAlive(label, server, problems)
-      if (label === 'simulator' && endpoint.status === 201) simulatorCreated += count(result, 201)
+      if (label !== 'baseline' && endpoint.status === 201) created201[label] += count(result, 201)
       row[label] = result
       log(`  ${label.padEnd(9)} ${endpoint.name.padEnd(36)} ${fmt(result.requests.average, 0).padStart(8)} req/s  p99 ${result.latency.p99} ms  ${summary(result)}`)
     }
@@ -135,19 +147,23 @@ async function main() {
   }
 
   // Every 201 must have created a user: the world grew by exactly that much.
-  const after = await capture(sim.url, 'GET', `${LIST_PATH}?limit=1`, 200)
-  const usersAfter = Number(after.headers['x-total-count'])
-  // autocannon stops with one request in flight per connection: the server may
-  // still create those users after the run ends, uncounted. Allow that, no more.
-  const postRuns = WARMUP > 0 ? 2 : 1
-  const uncounted = usersAfter - usersBefore - simulatorCreated
-  const integrity = `users before load ${usersBefore}, 201s counted from the simulator ${simulatorCreated}, users after ${usersAfter} (${uncounted} created by requests in flight when a run stopped; at most ${postRuns * CONNECTIONS})`
-  if (uncounted < 0 || uncounted > postRuns * CONNECTIONS) problems.push(`world integrity: ${integrity}`)
-  if (sim.stderr().trim()) problems.push(`simulator wrote to stderr:\n${sim.stderr().trim().split('\n').slice(0, 10).join('\n')}`)
+  const integrity = []
+  for (const mode of MODES) {
+    const after = await capture(sims[mode].url, 'GET', `${LIST_PATH}?limit=1`, 200)
+    const usersAfter = Number(after.headers['x-total-count'])
+    // autocannon stops with one request in flight per connection: the server may
+    // still create those users after the run ends, uncounted. Allow that, no more.
+    const postRuns = WARMUP > 0 ? 2 : 1
+    const uncounted = usersAfter - usersBefore - created201[mode]
+    const line = `--dispatch ${mode}: users before load ${usersBefore}, 201s counted ${created201[mode]}, users after ${usersAfter} (${uncounted} created by requests in flight when a run stopped; at most ${postRuns * CONNECTIONS})`
+    integrity.push(line)
+    if (uncounted < 0 || uncounted > postRuns * CONNECTIONS) problems.push(`world integrity: ${line}`)
+    if (sims[mode].stderr().trim()) problems.push(`simulator (${mode}) wrote to stderr:\n${sims[mode].stderr().trim().split('\n').slice(0, 10).join('\n')}`)
+  }
 
   printTable(rows)
   printDetails(rows)
-  log(`\n${integrity}`)
+  log(`\n${integrity.join('\n')}`)
   log(`load average at the end ${loadAverage()} (1, 5, 15 min; anything beyond the bench itself skews the numbers)`)
 
   if (problems.length > 0) {
@@ -317,19 +333,23 @@ async function capture(base, method, path, expected, body) {
 // Output
 
 function printTable(rows) {
-  const header = ['endpoint', 'sim req/s', 'sim p99 ms', 'base req/s', 'base p99 ms', 'ratio']
-  const body = rows.map(({ endpoint, simulator, baseline }) => [
+  const header = ['endpoint', 'msw req/s', 'msw p99 ms', 'direct req/s', 'direct p99 ms', 'base req/s', 'base p99 ms', 'msw ratio', 'direct ratio']
+  const body = rows.map(({ endpoint, msw, direct, baseline }) => [
     endpoint.name,
-    fmt(simulator.requests.average, 0),
-    String(simulator.latency.p99),
+    fmt(msw.requests.average, 0),
+    String(msw.latency.p99),
+    fmt(direct.requests.average, 0),
+    String(direct.latency.p99),
     fmt(baseline.requests.average, 0),
     String(baseline.latency.p99),
-    fmt(simulator.requests.average / baseline.requests.average, 3),
+    fmt(msw.requests.average / baseline.requests.average, 3),
+    fmt(direct.requests.average / baseline.requests.average, 3),
   ])
   const widths = header.map((title, i) => Math.max(title.length, ...body.map((row) => row[i].length)))
   const line = (cells) => `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ')} |`
   log('')
-  log(`Results (${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s warm-up; ratio = simulator req/s / baseline req/s)`)
+  log(`Results (${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s warm-up; ratio = simulator req/s / baseline req/s;`)
+  log('msw = the CLI server with --dispatch msw (getResponse over the handlers), direct = --dispatch direct)')
   log(line(header))
   log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`)
   for (const row of body) log(line(row))
@@ -339,11 +359,10 @@ function printDetails(rows) {
   log('')
   log('Per run: responses by status, non-2xx, errors, timeouts; latency p50/p99/max ms; response body bytes;')
   log('  CPU: server process (all threads) and bench process (autocannon) as % of one core, server CPU µs per response; req/s per second (first .. last)')
-  for (const { endpoint, simulator, baseline } of rows) {
-    for (const [label, result] of [
-      ['simulator', simulator],
-      ['baseline', baseline],
-    ]) {
+  for (const row of rows) {
+    const { endpoint } = row
+    for (const label of [...MODES, 'baseline']) {
+      const result = row[label]
       const seconds = result.perSecond
       const trend = seconds.length > 1 ? `${seconds[0]} .. ${seconds[seconds.length - 1]} (min ${Math.min(...seconds)}, max ${Math.max(...seconds)})` : String(seconds[0] ?? '-')
       const { wall, server, client } = result.cpu

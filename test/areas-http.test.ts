@@ -1,16 +1,21 @@
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, describe } from 'vitest'
 import { describeAdminContract } from './contracts/admin.contract.js'
 import { describeCoreContract } from './contracts/core.contract.js'
 import { type CliServer, startCli } from './support/cli-server.js'
 
-// The area suites that also run in-process (src/areas/*/*.test.ts), here against the real CLI server.
-let server: CliServer
-beforeAll(async () => {
-  server = await startCli(['--seed', '1', '--clock', '2026-01-01T00:00:00Z', '--quiet'])
-})
-afterAll(async () => {
-  await server?.stop()
-})
+// The area suites that also run in-process (src/areas/*/*.test.ts), here against
+// the real CLI server, once per way the server reaches the handlers.
+for (const mode of ['msw', 'direct']) {
+  describe(`CLI server, --dispatch ${mode}`, () => {
+    let server: CliServer
+    beforeAll(async () => {
+      server = await startCli(['--seed', '1', '--clock', '2026-01-01T00:00:00Z', '--quiet', '--dispatch', mode])
+    })
+    afterAll(async () => {
+      await server?.stop()
+    })
 
-describeAdminContract(() => server.url)
-describeCoreContract(() => server.url)
+    describeAdminContract(() => server.url)
+    describeCoreContract(() => server.url)
+  })
+}

@@ -3,7 +3,7 @@ import { builtinScenarios, DEFAULT_SCENARIO } from '../simulator/builtin-scenari
 import { ALL_AREAS, DEFAULT_SEED } from '../simulator/create-simulator.js'
 import { scenarioJsonSchema } from '../simulator/scenario-schema.js'
 import { collectArea, parseClock, parsePort, parseSeed } from './options.js'
-import { serve } from './serve.js'
+import { DEFAULT_DISPATCH, serve } from './serve.js'
 
 /** The `multi-area-mock` command line. */
 export function buildProgram(version: string): Command {
@@ -26,6 +26,11 @@ export function buildProgram(version: string): Command {
       new Option('--root <area>', `also mount an area at "/" (repeatable; one of ${ALL_AREAS.map((a) => a.id).join(', ')})`).argParser(collectArea),
     )
     .addOption(new Option('-q, --quiet', 'do not log one line per request'))
+    .addOption(
+      new Option('--dispatch <mode>', 'how requests reach the handlers: "msw" (getResponse over the msw handlers) or "direct" (same routes, no msw per-request work)')
+        .choices(['msw', 'direct'])
+        .default(DEFAULT_DISPATCH),
+    )
     .addHelpText(
       'after',
       `

@@ -1,5 +1,5 @@
 import type { AreaId } from '../areas/area.js'
-import { startServer } from '../node/server.js'
+import { type DispatchMode, startServer } from '../node/server.js'
 import { looksLikePath, readScenarioFile } from '../node/scenario-file.js'
 import { CONTROL_PREFIX, type SimulatorOptions } from '../simulator/create-simulator.js'
 import type { ScenarioInput } from '../simulator/scenario-schema.js'
@@ -12,7 +12,11 @@ export interface ServeFlags {
   scenario: string
   root?: AreaId[]
   quiet?: boolean
+  dispatch: DispatchMode
 }
+
+/** See ServerOptions.dispatch; chosen by the benchmark (bench/README.md). */
+export const DEFAULT_DISPATCH: DispatchMode = 'msw'
 
 /** `multi-area-mock serve`: starts the server, prints the banner, stops cleanly on SIGINT/SIGTERM. */
 export async function serve(flags: ServeFlags): Promise<void> {
@@ -35,6 +39,7 @@ export async function serve(flags: ServeFlags): Promise<void> {
   if (flags.clock !== undefined) options.clock = flags.clock
   const running = await startServer({
     ...options,
+    dispatch: flags.dispatch,
     ...(flags.quiet ? {} : { log: (line: string) => process.stdout.write(`${line}\n`) }),
   })
   const sim = running.simulator

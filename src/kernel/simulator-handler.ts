@@ -1,15 +1,8 @@
 import { RequestHandler, type ResponseResolver } from 'msw'
+import { type AnswerOptions, answer } from './answer.js'
 import type { Dispatch, Dispatcher } from './dispatcher.js'
-import { errorResponse } from './error-response.js'
 
 type Matched = Exclude<Dispatch, undefined>
-
-export interface SimulatorHandlerOptions {
-  /** A promise to wait for before answering (the world is being reset or loaded), if any. */
-  before?: () => Promise<void> | undefined
-  /** Called with unexpected errors; the client gets a 500 `internal_error` either way. */
-  onInternalError?: ((error: unknown, request: Request) => void) | undefined
-}
 
 interface HandlerInfo {
   header: string
@@ -28,18 +21,8 @@ interface HandlerInfo {
 export class SimulatorHandler extends RequestHandler<HandlerInfo, Matched | undefined, { dispatch: Matched }> {
   readonly #dispatcher: Dispatcher
 
-  constructor(dispatcher: Dispatcher, header: string, options: SimulatorHandlerOptions = {}) {
-    const { before, onInternalError } = options
-    const resolver: ResponseResolver<{ dispatch: Matched }> = async ({ request, dispatch }) => {
-      if (dispatch.kind === 'error') return errorResponse(dispatch.error)
-      try {
-        const pending = before?.()
-        if (pending) await pending
-        return await dispatch.route.handle({ request, url: dispatch.url, params: dispatch.params })
-      } catch (error) {
-        return errorResponse(error, (internal) => onInternalError?.(internal, request))
-      }
-    }
+  constructor(dispatcher: Dispatcher, header: string, options: AnswerOptions = {}) {
+    const resolver: ResponseResolver<{ dispatch: Matched }> = ({ request, dispatch }) => answer(dispatch, request, options)
     super({ info: { header }, resolver })
     this.#dispatcher = dispatcher
   }

@@ -5,5 +5,5 @@
  * import { startServer } from 'multi-area-mock/node'
  * const running = await startServer({ port: 0, scenario: 'empty' })
  */
-export { type RunningServer, type ServerOptions, startServer } from './server.js'
+export { type DispatchMode, type RunningServer, type ServerOptions, startServer } from './server.js'
 export { looksLikePath, readScenarioFile } from './scenario-file.js'

@@ -19,7 +19,16 @@ export interface ServerOptions extends SimulatorOptions {
   host?: string
   /** Receives one line per request (`GET /core/users 200 0.4ms`); omit for silence. */
   log?: (line: string) => void
+  /**
+   * How requests reach the simulator: `'msw'` through msw's `getResponse` over
+   * `simulator.handlers`, `'direct'` straight to the same route table and
+   * resolvers (no per-request msw machinery; see bench/README.md for the
+   * measured difference). Both answer identically (test/dispatch-paths.test.ts).
+   */
+  dispatch?: DispatchMode
 }
+
+export type DispatchMode = 'msw' | 'direct'
 
 /** A running simulator server. */
 export interface RunningServer {
@@ -67,12 +76,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const authority = `${host.includes(':') ? `[${host}]` : host}:${port}`
   await simulator.ready
 
+  const direct = (options.dispatch ?? 'msw') === 'direct'
   const handle = async (request: Request): Promise<Response> => {
     const started = performance.now()
     let response: Response
     if (request.method === 'OPTIONS') response = preflightResponse(request)
     else {
-      response = (await getResponse(simulator.handlers, request)) ?? unmatched(simulator, request)
+      const found = direct ? simulator.fetch(request) : getResponse(simulator.handlers, request)
+      response = (await found) ?? unmatched(simulator, request)
       response = withHeaders(response, corsHeaders(request))
     }
     options.log?.(`${request.method} ${pathOf(request)} ${response.status} ${(performance.now() - started).toFixed(1)}ms`)

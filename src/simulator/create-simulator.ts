@@ -5,6 +5,7 @@ import { adminArea } from '../areas/admin/index.js'
 import { coreArea } from '../areas/core/index.js'
 import { formatBaseUrl, parseBaseUrl } from '../kernel/base-url.js'
 import { type Clock, ConfigError, toClock } from '../kernel/clock.js'
+import { type AnswerOptions, answer } from '../kernel/answer.js'
 import { Dispatcher } from '../kernel/dispatcher.js'
 import { DEFAULT_BODY_LIMIT } from '../kernel/json-body.js'
 import type { Mount } from '../kernel/route.js'
@@ -99,6 +100,12 @@ export interface Simulator {
   counts(): Record<string, number>
   /** The route table behind the handlers, for servers that want 404 suggestions (D27). */
   readonly dispatcher: Dispatcher
+  /**
+   * Answers a request straight from the route table, as the handlers would but
+   * without msw's per-request machinery; `undefined` when no area claims it.
+   * Overrides added with `server.use()` do not apply here.
+   */
+  fetch(request: Request): Promise<Response> | undefined
 }
 
 /**
@@ -125,6 +132,7 @@ class SimulatorInstance implements Simulator {
   readonly #world: World
   readonly #sections: WorldSection[]
   readonly #registry: Record<string, ScenarioInput>
+  readonly #answerOptions: AnswerOptions
   #initial: WorldState | undefined
   #queue: Promise<void> = Promise.resolve()
   #busy = 0
@@ -165,12 +173,11 @@ class SimulatorInstance implements Simulator {
     }
     mounts.unshift({ area: 'control', origin: null, prefix: CONTROL_PREFIX, routes: controlRoutes(this) })
     this.dispatcher = new Dispatcher(mounts)
-    this.handlers = [
-      new SimulatorHandler(this.dispatcher, `multi-area-mock (${enabled.map((area) => area.id).join(', ')})`, {
-        before: () => (this.#busy > 0 ? this.#queue : undefined),
-        onInternalError: options.onInternalError ?? reportInternalError,
-      }),
-    ]
+    this.#answerOptions = {
+      before: () => (this.#busy > 0 ? this.#queue : undefined),
+      onInternalError: options.onInternalError ?? reportInternalError,
+    }
+    this.handlers = [new SimulatorHandler(this.dispatcher, `multi-area-mock (${enabled.map((area) => area.id).join(', ')})`, this.#answerOptions)]
     this.ready = this.#enqueue(() => this.#load(chosen.name, chosen.scenario))
     // The caller may never await `ready`; a failure still surfaces on the first request.
     this.ready.catch(() => undefined)
@@ -186,6 +193,11 @@ class SimulatorInstance implements Simulator {
 
   now(): string {
     return this.#world.now()
+  }
+
+  fetch(request: Request): Promise<Response> | undefined {
+    const found = this.dispatcher.dispatch(request)
+    return found && answer(found, request, this.#answerOptions)
   }
 
   reset(): Promise<void> {

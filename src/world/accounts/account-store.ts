@@ -37,12 +37,11 @@ export class AccountStore {
     this.collection = new Collection({ schema: accountRecord })
     this.#byId = new RecordIndex<Account>(this.collection, (account) => account.id)
     this.#byName = new RecordIndex<Account>(this.collection, (account) => account.username.toLowerCase())
-    const invalidate = () => {
-      this.#sorted = null
-    }
-    this.collection.hooks.on('create', invalidate)
-    this.collection.hooks.on('update', invalidate)
-    this.collection.hooks.on('delete', invalidate)
+    // Keep the creation-ordered list in step with writes instead of re-sorting
+    // every account on the next list request after each write.
+    this.collection.hooks.on('create', (event) => this.#place(undefined, event.data.record))
+    this.collection.hooks.on('update', (event) => this.#place(event.data.prevRecord, event.data.nextRecord))
+    this.collection.hooks.on('delete', (event) => this.#place(event.data.deletedRecord, undefined))
   }
 
   get(id: string): Account | undefined {
@@ -139,7 +138,33 @@ export class AccountStore {
   #refresh(account: Account): void {
     this.#byId.refresh(account)
     this.#byName.refresh(account)
+    this.#place(account, account)
   }
+
+  /** Replaces `prev` by `next` in the ordered list (either may be absent); drops the list when unsure. */
+  #place(prev: Account | undefined, next: Account | undefined): void {
+    const list = this.#sorted
+    if (!list) return
+    if (prev) {
+      const at = lowerBound(list, prev)
+      if (list[at]?.id !== prev.id) return void (this.#sorted = null)
+      if (next && next.id === prev.id && next.created_at === prev.created_at) return void (list[at] = next)
+      list.splice(at, 1)
+    }
+    if (next) list.splice(lowerBound(list, next), 0, next)
+  }
+}
+
+/** First index whose account does not sort before `account` (binary search, D12 order). */
+function lowerBound(list: readonly Account[], account: Account): number {
+  let low = 0
+  let high = list.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    if (byCreation(list[mid]!, account) < 0) low = mid + 1
+    else high = mid
+  }
+  return low
 }
 
 function usernameTaken(username: string): ApiError {

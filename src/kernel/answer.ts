@@ -1,0 +1,29 @@
+import type { Dispatch } from './dispatcher.js'
+import { errorResponse } from './error-response.js'
+
+export interface AnswerOptions {
+  /** A promise to wait for before answering (the world is being reset or loaded), if any. */
+  before?: () => Promise<void> | undefined
+  /** Called with unexpected errors; the client gets a 500 `internal_error` either way. */
+  onInternalError?: ((error: unknown, request: Request) => void) | undefined
+}
+
+/**
+ * Runs the route a request was dispatched to and turns any thrown error into
+ * its JSON response. The one code path behind both the msw handler and the
+ * server's direct dispatch, so the two cannot answer differently.
+ *
+ * @example
+ * const found = dispatcher.dispatch(request)
+ * if (found) return answer(found, request, { before })
+ */
+export async function answer(dispatch: NonNullable<Dispatch>, request: Request, options: AnswerOptions): Promise<Response> {
+  if (dispatch.kind === 'error') return errorResponse(dispatch.error)
+  try {
+    const pending = options.before?.()
+    if (pending) await pending
+    return await dispatch.route.handle({ request, url: dispatch.url, params: dispatch.params })
+  } catch (error) {
+    return errorResponse(error, (internal) => options.onInternalError?.(internal, request))
+  }
+}
