@@ -3,9 +3,7 @@
  * Environment-agnostic: works in Node test runners, browsers and servers.
  *
  * @example
- * import { setupServer } from 'msw/node'
- * import { createSimulator } from 'multi-area-mock'
- *
+ * // With `setupServer` from msw's Node entry (or `setupWorker` in a browser):
  * const sim = createSimulator({ seed: 1, clock: '2026-01-01T00:00:00Z' })
  * const server = setupServer(...sim.handlers)
  */

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { basename, join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type CliServer, runCli, startCli } from './support/cli-server.js'
+import { call, type Reply } from './support/http.js'
 
 const FIXED_CLOCK = '2026-01-01T00:00:00Z'
 
@@ -23,33 +24,8 @@ async function start(args: string[]): Promise<CliServer> {
 }
 
 afterAll(async () => {
-  await Promise.all(started.map((server) => stopHard(server)))
+  await Promise.all(started.map((server) => server.stop()))
 })
-
-/** SIGTERM, and SIGKILL if it does not exit within 5 s. */
-async function stopHard(server: CliServer): Promise<void> {
-  if (server.process.exitCode !== null || server.process.signalCode !== null) return
-  const timer = setTimeout(() => server.process.kill('SIGKILL'), 5_000)
-  await server.stop()
-  clearTimeout(timer)
-}
-
-interface Reply {
-  status: number
-  headers: Headers
-  text: string
-  body: any
-}
-
-async function call(url: string, init: RequestInit & { json?: unknown } = {}): Promise<Reply> {
-  const { json, ...rest } = init
-  const headers = new Headers(rest.headers)
-  if (json !== undefined) headers.set('content-type', 'application/json')
-  const response = await fetch(url, { ...rest, headers, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) })
-  const text = await response.text()
-  const isJson = (response.headers.get('content-type') ?? '').includes('json') && text !== ''
-  return { status: response.status, headers: response.headers, text, body: isJson ? JSON.parse(text) : text }
-}
 
 /** Lines of stderr that look like a stack trace frame (`    at foo (file.js:1:2)`). */
 function stackLines(stderr: string): string[] {
@@ -82,6 +58,19 @@ function portIsFree(port: number): Promise<boolean> {
     probe.once('error', () => resolve(false))
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
   })
+}
+
+/**
+ * Runs the CLI expecting it to refuse to start: non-zero exit, no banner, no
+ * stack trace. Returns the non-empty lines of stderr.
+ */
+async function refusedStart(args: string[]): Promise<string[]> {
+  const { code, stdout, stderr } = await runCli(args)
+  expect(code).not.toBe(0)
+  expect(code).not.toBeNull()
+  expect(stdout).not.toContain('listening on')
+  expect(stackLines(stderr)).toEqual([])
+  return nonEmptyLines(stderr)
 }
 
 function portOf(server: CliServer): number {
@@ -127,12 +116,8 @@ describe('bad command lines exit non-zero with a clear message and no stack trac
     { args: ['--no-such-option'], mentions: ["unknown option '--no-such-option'"] },
     { args: ['--scenario', 'no-such-scenario'], mentions: ['no-such-scenario', 'default, empty, pending-users'] },
   ])('serve $args', async ({ args, mentions }) => {
-    const { code, stdout, stderr } = await runCli(['serve', '--port', '0', ...args])
-    expect(code).not.toBe(0)
-    expect(code).not.toBeNull()
+    const stderr = (await refusedStart(['serve', '--port', '0', ...args])).join('\n')
     for (const text of mentions) expect(stderr).toContain(text)
-    expect(stackLines(stderr)).toEqual([])
-    expect(stdout).not.toContain('listening on')
   })
 
   it('an unknown command is refused', async () => {
@@ -154,13 +139,8 @@ describe('scenario files', () => {
 
   /** Runs `serve --scenario <path>`, expecting a one-line start-up failure naming the file. */
   async function failingScenario(path: string, named: string): Promise<string> {
-    const { code, stdout, stderr } = await runCli(['serve', '--port', '0', '--scenario', path])
-    expect(code).not.toBe(0)
-    expect(code).not.toBeNull()
-    expect(stdout).not.toContain('listening on')
-    expect(stackLines(stderr)).toEqual([])
-    const lines = nonEmptyLines(stderr)
-    expect(lines, stderr).toHaveLength(1)
+    const lines = await refusedStart(['serve', '--port', '0', '--scenario', path])
+    expect(lines).toHaveLength(1)
     expect(lines[0]).toContain(named)
     return lines[0]!
   }
@@ -297,13 +277,8 @@ describe('the default server', () => {
 
   it('refuses a second server on the same port with one line naming the port', async () => {
     const port = portOf(server)
-    const { code, stdout, stderr } = await runCli(['serve', '--port', String(port)])
-    expect(code).not.toBe(0)
-    expect(code).not.toBeNull()
-    expect(stdout).not.toContain('listening on')
-    expect(stackLines(stderr)).toEqual([])
-    const lines = nonEmptyLines(stderr)
-    expect(lines, stderr).toHaveLength(1)
+    const lines = await refusedStart(['serve', '--port', String(port)])
+    expect(lines).toHaveLength(1)
     expect(lines[0]).toContain(String(port))
     expect(lines[0]).toMatch(/in use/i)
     // The first server is unaffected.
@@ -382,7 +357,7 @@ describe('--seed and --clock make runs reproducible (D24)', () => {
     expect(a.status).toBe(200)
     expect(b.status).toBe(200)
     expect(b.text).not.toBe(a.text)
-    await stopHard(other)
+    await other.stop()
   })
 })
 

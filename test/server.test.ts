@@ -6,6 +6,7 @@
 import { connect } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type CliServer, startCli } from './support/cli-server.js'
+import { type Reply, call as callUrl } from './support/http.js'
 
 let server: CliServer
 let base: string
@@ -16,32 +17,12 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  if (!server || server.process.exitCode !== null || server.process.signalCode !== null) return
-  const timer = setTimeout(() => server.process.kill('SIGKILL'), 5_000)
-  await server.stop()
-  clearTimeout(timer)
+  await server?.stop()
 })
 
-interface Reply {
-  status: number
-  headers: Headers
-  text: string
-  body: any
-}
-
-async function call(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Reply> {
-  const { json, ...rest } = init
-  const headers = new Headers(rest.headers)
-  if (json !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json')
-  const response = await fetch(`${base}${path}`, {
-    ...rest,
-    headers,
-    ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
-    signal: rest.signal ?? AbortSignal.timeout(10_000),
-  })
-  const text = await response.text()
-  const isJson = (response.headers.get('content-type') ?? '').includes('json') && text !== ''
-  return { status: response.status, headers: response.headers, text, body: isJson ? JSON.parse(text) : text }
+/** A request to the server under test, by path. */
+function call(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Reply> {
+  return callUrl(`${base}${path}`, init)
 }
 
 /** Sends a raw HTTP/1.1 request line (fetch would normalise the URL) and returns the status and body. */

@@ -15,7 +15,9 @@ describe('createSimulator', () => {
   const b = createSimulator({ seed: 1, clock: CLOCK, baseUrls: { admin: 'http://b.test/admin', core: 'http://b.test/core' } })
   const other = createSimulator({ seed: 2, clock: CLOCK, baseUrls: { admin: 'http://c.test/admin' }, areas: ['admin'] })
   const server = setupServer(...a.handlers, ...b.handlers, ...other.handlers)
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  /** Requests no handler claimed (they then go to the network and fail). */
+  const unhandled: string[] = []
+  beforeAll(() => server.listen({ onUnhandledRequest: (request) => void unhandled.push(`${request.method} ${request.url}`) }))
   afterEach(() => server.resetHandlers())
   afterAll(() => server.close())
 
@@ -48,6 +50,7 @@ describe('createSimulator', () => {
     expect(other.areas.map((area) => area.id)).toEqual(['admin'])
     expect(other.db).not.toHaveProperty('products')
     await expect(fetch('http://c.test/core/users')).rejects.toThrow()
+    expect(unhandled).toEqual(['GET http://c.test/core/users'])
   })
 
   it('lets server.use() overrides win over the simulator', async () => {

@@ -10,7 +10,7 @@ export interface CliServer {
   /** Everything printed so far. */
   stdout(): string
   stderr(): string
-  /** SIGTERM, then resolves with the exit code. */
+  /** SIGTERM (SIGKILL after 5 s), then resolves with the exit code. */
   stop(): Promise<number | null>
 }
 
@@ -46,9 +46,13 @@ export function startCli(args: string[] = [], timeoutMs = 15_000): Promise<CliSe
         process: child,
         stdout: () => out,
         stderr: () => err,
-        stop: () => {
-          if (child.exitCode === null) child.kill('SIGTERM')
-          return exited
+        stop: async () => {
+          if (child.exitCode !== null || child.signalCode !== null) return child.exitCode
+          child.kill('SIGTERM')
+          const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
+          const code = await exited
+          clearTimeout(timer)
+          return code
         },
       })
     }

@@ -12,7 +12,12 @@ export async function call<T = any>(url: string, init: RequestInit & { json?: un
   const { json, ...rest } = init
   const headers = new Headers(rest.headers)
   if (json !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json')
-  const response = await fetch(url, { ...rest, headers, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) })
+  const response = await fetch(url, {
+    ...rest,
+    headers,
+    ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+    signal: rest.signal ?? AbortSignal.timeout(10_000),
+  })
   const text = await response.text()
   let body: any = text
   if ((response.headers.get('content-type') ?? '').includes('json') && text !== '') body = JSON.parse(text)
