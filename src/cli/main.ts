@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { CommanderError } from 'commander'
 import { buildProgram } from './program.js'
 
@@ -6,8 +5,7 @@ import { buildProgram } from './program.js'
  * The CLI's single exit point: any failure is printed as one line on stderr
  * (never a stack trace) and the process exits non-zero.
  */
-export async function main(argv: string[]): Promise<void> {
-  const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
+export async function main(argv: string[], version: string): Promise<void> {
   const program = buildProgram(version)
   try {
     await program.parseAsync(argv)

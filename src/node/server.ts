@@ -1,4 +1,3 @@
-import { once } from 'node:events'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createRequestListener } from '@remix-run/node-fetch-server'
@@ -64,17 +63,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         process.stderr.write(`multi-area-mock: internal error on ${request.method} ${new URL(request.url).pathname}: ${reason}\n`)
       }),
   })
+  // The whole world is seeded before the first request can arrive.
+  await simulator.ready
   const server = createServer()
   server.keepAliveTimeout = 65_000
-  try {
-    server.listen(options.port ?? 4000, host)
-    await Promise.race([once(server, 'listening'), once(server, 'error').then(([error]) => Promise.reject(error))])
-  } catch (error) {
-    throw listenError(error, host, options.port ?? 4000)
-  }
+  await new Promise<void>((resolve, reject) => {
+    const refuse = (error: unknown) => reject(listenError(error, host, options.port ?? 4000))
+    server.once('error', refuse)
+    server.listen(options.port ?? 4000, host, () => {
+      server.off('error', refuse)
+      resolve()
+    })
+  })
   const { port } = server.address() as AddressInfo
   const authority = `${host.includes(':') ? `[${host}]` : host}:${port}`
-  await simulator.ready
 
   const direct = (options.dispatch ?? 'msw') === 'direct'
   const handle = async (request: Request): Promise<Response> => {
@@ -90,11 +92,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     return response
   }
   const listener = createRequestListener(handle, {
-      host: authority,
-      onError: (error) =>
-        error instanceof TypeError && /url/i.test(error.message)
-          ? errorResponse(new ApiError(400, 'validation_failed', 'The request URL is malformed.', { details: [{ path: 'url', message: 'is not a valid URL' }] }))
-          : errorResponse(error),
+    host: authority,
+    onError: (error) =>
+      error instanceof TypeError && /url/i.test(error.message)
+        ? errorResponse(new ApiError(400, 'validation_failed', 'The request URL is malformed.', { details: [{ path: 'url', message: 'is not a valid URL' }] }))
+        : errorResponse(error),
   })
   server.on('request', (req, res) => {
     // A request refused before its body was read (413, 415, 404...) leaves the
