@@ -1,32 +1,45 @@
-import { v7 as uuidv7 } from 'uuid'
+import { stringify } from 'uuid'
 import type { SeededRandom } from './random.js'
 
 /** Where the id generator stands: part of the world's snapshot so ids replay (D24). */
 export interface IdState {
-  /** Millisecond of the last id. */
-  ms: number
-  /** Counter within that millisecond. */
+  /** First sequence number, drawn from the seed, so worlds of different seeds look different. */
+  base: number
+  /** Ids handed out since the world was seeded. */
   counter: number
 }
 
+/** A fresh id state for a world just seeded from `random`. */
+export function initialIdState(random: SeededRandom): IdState {
+  // 40 random bits: leaves 2^47 ids of room in the 48-bit field.
+  return { base: random.nextUint32() * 256, counter: 0 }
+}
+
 /**
- * Deterministic, time-ordered ids (UUIDv7, RFC 9562). The timestamp is the
- * record's creation instant; within one millisecond a counter, seeded randomly
- * for each new millisecond (RFC 9562 §6.2 method 1), keeps ids in creation
- * order even when a fixed clock gives many records the same instant. All
- * randomness comes from the world's seeded source, so the same seed and
- * requests give the same ids.
+ * Deterministic, creation-ordered ids: RFC 9562 UUIDv8 (the custom layout)
+ * whose first 48 bits are a sequence number and whose other 74 bits come from
+ * the world's seeded random source. They depend on the seed and the order of
+ * creation only, never on the clock, so the same seed, scenario and requests
+ * give the same ids with the real clock too (D24), and ids sort in creation
+ * order, which breaks `created_at` ties (D12) when a fixed clock gives many
+ * records the same instant.
  *
  * @example
- * const id = nextId(random, state, Date.parse(createdAt))
+ * const id = nextId(random, state) // '5d2c81a4-93e0-8a1f-9c2e-…', then '5d2c81a4-93e1-8…'
  */
-export function nextId(random: SeededRandom, state: IdState, msecs: number): string {
-  if (msecs === state.ms) {
-    state.counter = (state.counter + 1) & 0x7fffffff
-  } else {
-    state.ms = msecs
-    // Top bit left clear so the counter has room to grow within the millisecond.
-    state.counter = random.nextUint32() >>> 2
-  }
-  return uuidv7({ msecs, seq: state.counter, random: random.bytes(16) })
+export function nextId(random: SeededRandom, state: IdState): string {
+  const sequence = state.base + state.counter++
+  const bytes = random.bytes(16)
+  // 48-bit big-endian sequence; Math.floor keeps it exact past 2^32.
+  const high = Math.floor(sequence / 2 ** 32)
+  const low = sequence >>> 0
+  bytes[0] = (high >>> 8) & 0xff
+  bytes[1] = high & 0xff
+  bytes[2] = (low >>> 24) & 0xff
+  bytes[3] = (low >>> 16) & 0xff
+  bytes[4] = (low >>> 8) & 0xff
+  bytes[5] = low & 0xff
+  bytes[6] = 0x80 | (bytes[6]! & 0x0f) // version 8
+  bytes[8] = 0x80 | (bytes[8]! & 0x3f) // RFC 9562 variant
+  return stringify(bytes)
 }

@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw'
+import { getResponse, http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { call } from '../../test/support/http.js'
@@ -30,6 +30,17 @@ describe('createSimulator', () => {
     const createdB = await call('http://b.test/admin/api/v1.2/users', { method: 'POST', json: newUser('same.one') })
     expect(createdA.text).toBe(createdB.text)
     expect(JSON.stringify(a.exportState())).toBe(JSON.stringify(b.exportState()))
+  })
+
+  it('gives the same ids whatever the clock: only timestamps follow it (D24)', async () => {
+    const fixed = createSimulator({ seed: 9, clock: CLOCK, areas: ['admin'] })
+    const real = createSimulator({ seed: 9, clock: 'system', areas: ['admin'] })
+    await Promise.all([fixed.ready, real.ready])
+    const ids = (sim: typeof fixed) => sim.exportState().accounts.users.map((user) => [user.id, user.username])
+    expect(ids(real)).toEqual(ids(fixed))
+    const create = (sim: typeof fixed) => getResponse(sim.handlers, new Request('http://x/admin/api/v1.2/users', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(newUser('clockless')) }))
+    const [one, two] = await Promise.all([create(fixed), create(real)])
+    expect((await one!.json()).id).toBe((await two!.json()).id)
   })
 
   it('gives a different world for a different seed', async () => {

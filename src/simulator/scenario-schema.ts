@@ -28,7 +28,7 @@ export const worldStateSchema = z.strictObject({
   seed: z.int().optional(),
   meta: z
     .strictObject({
-      ids: z.strictObject({ ms: z.int().min(-1), counter: z.int().min(0).max(0x7fffffff) }),
+      ids: z.strictObject({ base: z.int().min(0).max(2 ** 40), counter: z.int().min(0).max(2 ** 47) }),
       random: z.tuple([u32, u32, u32, u32]),
     })
     .optional()

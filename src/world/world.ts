@@ -1,6 +1,6 @@
 import { Faker, base, en } from '@faker-js/faker'
 import type { Clock } from '../kernel/clock.js'
-import { type IdState, nextId } from '../kernel/ids.js'
+import { type IdState, initialIdState, nextId } from '../kernel/ids.js'
 import { type RandomState, SeededRandom } from '../kernel/random.js'
 
 /** Limits a simulator enforces (D11, D15), configurable per instance. */
@@ -24,7 +24,7 @@ export interface WorldMeta {
  *
  * @example
  * const world = new World({ seed: 1, clock: fixedClock('2026-01-01T00:00:00Z'), limits })
- * world.nextId(world.clock.now())
+ * world.nextId()
  */
 export class World {
   readonly clock: Clock
@@ -32,13 +32,14 @@ export class World {
   readonly faker: Faker
   readonly limits: WorldLimits
   seed: number
-  #ids: IdState = { ms: -1, counter: 0 }
+  #ids: IdState
 
   constructor(options: { seed: number; clock: Clock; limits: WorldLimits }) {
     this.seed = options.seed
     this.clock = options.clock
     this.limits = options.limits
     this.random = new SeededRandom(options.seed)
+    this.#ids = initialIdState(this.random)
     this.faker = new Faker({ locale: [en, base], randomizer: this.random })
   }
 
@@ -47,17 +48,16 @@ export class World {
     return this.clock.now().toISOString()
   }
 
-  /** A fresh time-ordered id for a record created at `createdAt`. */
-  nextId(createdAt: Date | string): string {
-    const ms = typeof createdAt === 'string' ? Date.parse(createdAt) : createdAt.getTime()
-    return nextId(this.random, this.#ids, ms)
+  /** A fresh id: ordered by creation, independent of the clock (D24). */
+  nextId(): string {
+    return nextId(this.random, this.#ids)
   }
 
   /** Starts the random source and sequence again from `seed`. */
   reseed(seed: number): void {
     this.seed = seed
     this.random.seed(seed)
-    this.#ids = { ms: -1, counter: 0 }
+    this.#ids = initialIdState(this.random)
   }
 
   getMeta(): WorldMeta {

@@ -71,11 +71,11 @@ export function coreRoutes(world: World, accounts: AccountStore, catalogue: Prod
       async handle({ request }) {
         const batches = validateBatch(await readJsonBody(request, limit), world.limits.ingestPoints)
         const receivedAt = world.now()
-        const batchId = world.nextId(receivedAt)
+        const batchId = world.nextId()
         let total = 0
         for (const batch of batches) {
           total += batch.points.length
-          await collections.readings.create({ id: world.nextId(receivedAt), batch_id: batchId, sensor_id: batch.sensor_id, received_at: receivedAt, points: batch.points })
+          await collections.readings.create({ id: world.nextId(), batch_id: batchId, sensor_id: batch.sensor_id, received_at: receivedAt, points: batch.points })
         }
         return json({
           status: 'success',

@@ -51,7 +51,7 @@ export const accountsState = z
 
 /** A user spelled out in a scenario file. */
 export const scenarioUser = z.strictObject({
-  id: z.string().min(1).optional().describe('Fixed id; generated (UUIDv7) when omitted.'),
+  id: z.string().min(1).optional().describe('Fixed id; generated when omitted.'),
   username,
   email,
   status: userStatus.default('active'),

@@ -69,7 +69,7 @@ export class AccountStore {
     this.#reserved.add(key)
     try {
       const now = this.#world.now()
-      const id = this.#world.nextId(now)
+      const id = this.#world.nextId()
       const passwordHash = await hashPassword(input.password, this.#world.random.bytes(16))
       return await this.collection.create({
         id,

@@ -33,7 +33,7 @@ export function accountsSection(world: World, store: AccountStore): WorldSection
         const createdAt = user.created_at ?? world.now()
         taken.add(user.username.toLowerCase())
         plan.push({
-          id: user.id ?? world.nextId(createdAt),
+          id: user.id ?? world.nextId(),
           username: user.username,
           email: user.email,
           status: user.status,
@@ -94,7 +94,7 @@ function generateUser(world: World, status: UserStatus, taken: Set<string>): Omi
   const createdAt = faker.date.between({ from: new Date(now.getTime() - 2 * YEAR_MS), to: now })
   const lastLogin = status === 'pending' ? null : faker.date.between({ from: createdAt, to: now }).toISOString()
   return {
-    id: world.nextId(createdAt),
+    id: world.nextId(),
     username: name,
     email: faker.internet.email({ firstName, lastName }).toLowerCase(),
     status,
