@@ -63,7 +63,7 @@ async function main() {
   const sims = {}
   for (const mode of MODES) {
     sims[mode] = await startChild(`simulator (${mode})`, process.execPath, [CLI, ...SIM_ARGS, '--dispatch', mode], /multi-area-mock listening on (http:\/\/127\.0\.0\.1:\d+)/)
-    log(`simulator --dispatch ${mode}: ${sims[mode].url} (pid ${sims[mode].child.pid})`)
+    log(`simulator --dispatch ${mode}: ${sims[mode].url} (pid ${sims[mode].child.pid}; banner ${Math.round(sims[mode].startupMs)} ms after spawn, world seeded in ${sims[mode].seeding})`)
   }
   const sim = sims.msw
 
@@ -253,6 +253,7 @@ function cpuSeconds(pid) {
 
 /** Spawns a server, resolves once its banner on stdout names the URL. */
 function startChild(name, command, args, banner, env = {}, timeoutMs = 15_000) {
+  const spawnedAt = performance.now()
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
   children.add(child)
   let out = ''
@@ -267,7 +268,8 @@ function startChild(name, command, args, banner, env = {}, timeoutMs = 15_000) {
       if (!match) return
       clearTimeout(timer)
       child.stdout.off('data', onData)
-      resolve({ url: match[1], child, stderr: () => err, exited })
+      // Time from spawn to the banner: module loading, seeding and listening.
+      resolve({ url: match[1], child, stderr: () => err, exited, startupMs: performance.now() - spawnedAt, seeding: /ready in (\d+ ms)/.exec(out)?.[1] })
     }
     child.stdout.on('data', onData)
     child.once('error', (error) => {
