@@ -65,9 +65,13 @@ describe('Dispatcher', () => {
     expect(dispatcher.dispatch(request('http://x/users', 'DELETE'))).toBeUndefined()
   })
 
-  it('suggests the closest route across areas (D27)', () => {
-    const dispatcher = new Dispatcher([mount('quantum', '/quantum', quantum), mount('ledger', '/ledger', ledger)])
-    expect(dispatcher.suggest('GET', '/ledger/v1/token/abc')).toEqual({ method: 'GET', path: '/ledger/v1/tokens/{tokenId}' })
-    expect(dispatcher.suggest('POST', '/quantum/measure')).toEqual({ method: 'POST', path: '/quantum/v1/measure' })
+  it('builds the 404 for unclaimed URLs with the closest route across areas and the given extras (D27)', () => {
+    const dispatcher = new Dispatcher([mount('quantum', '/quantum', quantum), mount('ledger', '/ledger', ledger)], { areas: ['quantum', 'ledger'] })
+    expect(dispatcher.notFound('GET', '/ledger/v1/token/abc')).toMatchObject({
+      status: 404,
+      extra: { areas: ['quantum', 'ledger'], suggestion: 'GET /ledger/v1/tokens/{tokenId}' },
+    })
+    expect(dispatcher.notFound('POST', '/quantum/measure').extra?.suggestion).toBe('POST /quantum/v1/measure')
+    expect(dispatcher.dispatch(request('http://x/ledger/v2'))).toMatchObject({ kind: 'error', error: { extra: { areas: ['quantum', 'ledger'] } } })
   })
 })

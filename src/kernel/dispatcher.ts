@@ -38,8 +38,12 @@ export class Dispatcher {
   readonly knownRoutes: KnownRoute[] = []
   readonly mounts: readonly Mount[]
 
-  constructor(mounts: readonly Mount[]) {
+  /** Extra fields of every 404 (D27), e.g. the mounted areas and their base URLs. */
+  readonly #notFoundExtra: Record<string, unknown>
+
+  constructor(mounts: readonly Mount[], notFoundExtra: Record<string, unknown> = {}) {
     this.mounts = mounts
+    this.#notFoundExtra = notFoundExtra
     for (const mount of mounts) {
       if (mount.prefix === '') this.#addRoot(mount)
       else this.#addPrefixed(mount)
@@ -78,9 +82,20 @@ export class Dispatcher {
     return undefined
   }
 
-  /** The 404 body data for a URL that no area claims (D27). */
-  suggest(method: string, pathname: string): KnownRoute | undefined {
-    return closestRoute(method, pathname, this.knownRoutes)
+  /**
+   * The 404 for a URL no area claims (D27): the closest route over all areas,
+   * plus the extra fields given at construction (the mounted areas).
+   */
+  notFound(method: string, pathname: string): ApiError {
+    return this.#notFound(method, pathname, closestRoute(method, pathname, this.knownRoutes))
+  }
+
+  #notFound(method: string, pathname: string, suggestion: KnownRoute | undefined, area?: string): ApiError {
+    const where = area ? ` in area "${area}"` : ''
+    const hint = suggestion ? ` Did you mean ${suggestion.method} ${suggestion.path}?` : ''
+    return new ApiError(404, 'not_found', `No route ${method} ${pathname}${where}.${hint}`, {
+      extra: { ...this.#notFoundExtra, ...(suggestion ? { suggestion: `${suggestion.method} ${suggestion.path}` } : {}) },
+    })
   }
 
   #inMount(compiled: CompiledMount, method: string, path: string, url: URL): Dispatch {
@@ -99,12 +114,7 @@ export class Dispatcher {
       }
     }
     const suggestion = closestRoute(method, `${mount.prefix}${path}`, compiled.known)
-    return {
-      kind: 'error',
-      error: new ApiError(404, 'not_found', `No route ${method} ${url.pathname} in area "${mount.area}".${suggestion ? ` Did you mean ${suggestion.method} ${suggestion.path}?` : ''}`, {
-        extra: suggestion ? { suggestion: `${suggestion.method} ${suggestion.path}` } : {},
-      }),
-    }
+    return { kind: 'error', error: this.#notFound(method, url.pathname, suggestion, mount.area) }
   }
 
   #addPrefixed(mount: Mount): void {

@@ -5,7 +5,7 @@ import { getResponse } from 'msw'
 import { ApiError } from '../kernel/api-error.js'
 import { ConfigError } from '../kernel/clock.js'
 import { errorResponse } from '../kernel/error-response.js'
-import { CONTROL_PREFIX, createSimulator, type Simulator, type SimulatorOptions } from '../simulator/create-simulator.js'
+import { createSimulator, type Simulator, type SimulatorOptions } from '../simulator/create-simulator.js'
 import { corsHeaders, preflightResponse } from './cors.js'
 
 /** How much of an unread request body the server swallows before hanging up. */
@@ -85,7 +85,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (request.method === 'OPTIONS') response = preflightResponse(request)
     else {
       const found = direct ? simulator.fetch(request) : getResponse(simulator.handlers, request)
-      response = (await found) ?? unmatched(simulator, request)
+      response = (await found) ?? errorResponse(simulator.dispatcher.notFound(request.method, pathOf(request)))
       response = withHeaders(response, corsHeaders(request))
     }
     options.log?.(`${request.method} ${pathOf(request)} ${response.status} ${(performance.now() - started).toFixed(1)}ms`)
@@ -143,18 +143,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }
-}
-
-/** 404 for a URL no area claims (D27): the mounted areas and the closest known route. */
-function unmatched(simulator: Simulator, request: Request): Response {
-  const path = pathOf(request)
-  const suggestion = simulator.dispatcher.suggest(request.method, path)
-  const areas = simulator.areas.map(({ id, letter, baseUrls }) => ({ id, letter, baseUrls }))
-  return errorResponse(
-    new ApiError(404, 'not_found', `No route ${request.method} ${path}.${suggestion ? ` Did you mean ${suggestion.method} ${suggestion.path}?` : ''}`, {
-      extra: { areas, control: CONTROL_PREFIX, ...(suggestion ? { suggestion: `${suggestion.method} ${suggestion.path}` } : {}) },
-    }),
-  )
 }
 
 function withHeaders(response: Response, headers: Record<string, string>): Response {

@@ -172,7 +172,10 @@ class SimulatorInstance implements Simulator {
       if (!enabled.some((area) => area.id === id)) throw new ConfigError(`Cannot mount area "${id}" at the root: it is not enabled.`)
     }
     mounts.unshift({ area: 'control', origin: null, prefix: CONTROL_PREFIX, routes: controlRoutes(this) })
-    this.dispatcher = new Dispatcher(mounts)
+    this.dispatcher = new Dispatcher(mounts, {
+      areas: this.areas.map(({ id, letter, baseUrls }) => ({ id, letter, baseUrls })),
+      control: CONTROL_PREFIX,
+    })
     this.#answerOptions = {
       before: () => (this.#busy > 0 ? this.#queue : undefined),
       onInternalError: options.onInternalError ?? reportInternalError,
