@@ -6,6 +6,9 @@ import type { ScenarioInput } from './scenario-schema.js'
 /**
  * The scenarios shipped in `scenarios/`, imported rather than read from disk so
  * they work in a browser and a test runner too.
+ *
+ * @example
+ * createSimulator({ scenario: { ...builtinScenarios.default, seed: 7 } })
  */
 export const builtinScenarios: Readonly<Record<string, ScenarioInput>> = {
   default: defaultScenario as ScenarioInput,

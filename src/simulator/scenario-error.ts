@@ -6,6 +6,11 @@ import { issuesToDetails } from '../kernel/validate.js'
 /**
  * A scenario that fails validation. The message names the scenario (its file
  * path when it came from one), the JSON path and the problem of each issue.
+ *
+ * @example
+ * try { createSimulator({ scenario }) } catch (error) {
+ *   if (error instanceof ScenarioError) console.log(error.details) // [{ path: 'accounts.users.0.email', message: '…' }]
+ * }
  */
 export class ScenarioError extends ConfigError {
   readonly details: ErrorDetail[]

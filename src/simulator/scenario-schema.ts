@@ -7,6 +7,9 @@ import { accountsScenario, accountsState } from '../world/accounts/account-schem
  * optional so files keep working as areas add sections; unknown keys are
  * refused so typos surface. `scenarios/scenario.schema.json` is generated
  * from this schema.
+ *
+ * @example
+ * const result = scenarioSchema.safeParse(JSON.parse(text))
  */
 export const scenarioSchema = z
   .strictObject({
@@ -22,7 +25,12 @@ export type ScenarioInput = z.input<typeof scenarioSchema>
 
 const u32 = z.int().min(0).max(0xffffffff)
 
-/** The whole world as `GET /__mock/state` returns it and `PUT /__mock/state` accepts it. */
+/**
+ * The whole world as `GET /__mock/state` returns it and `PUT /__mock/state` accepts it.
+ *
+ * @example
+ * const state = worldStateSchema.parse(await (await fetch(`${base}/__mock/state`)).json())
+ */
 export const worldStateSchema = z.strictObject({
   format: z.literal(1).default(1),
   seed: z.int().optional(),
@@ -39,7 +47,12 @@ export const worldStateSchema = z.strictObject({
 export type WorldState = z.output<typeof worldStateSchema>
 export type WorldStateInput = z.input<typeof worldStateSchema>
 
-/** The JSON Schema of scenario files, as committed in `scenarios/scenario.schema.json`. */
+/**
+ * The JSON Schema of scenario files, as committed in `scenarios/scenario.schema.json`.
+ *
+ * @example
+ * writeFileSync('scenario.schema.json', JSON.stringify(scenarioJsonSchema(), null, 2))
+ */
 export function scenarioJsonSchema(): Record<string, unknown> {
   return z.toJSONSchema(scenarioSchema, { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>
 }
