@@ -17,7 +17,7 @@ export interface AnswerOptions {
  * const found = dispatcher.dispatch(request)
  * if (found) return answer(found, request, { before })
  */
-export async function answer(dispatch: NonNullable<Dispatch>, request: Request, options: AnswerOptions): Promise<Response> {
+export async function answer(dispatch: Dispatch, request: Request, options: AnswerOptions): Promise<Response> {
   if (dispatch.kind === 'error') return errorResponse(dispatch.error)
   try {
     const pending = options.before?.()

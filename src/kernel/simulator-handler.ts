@@ -2,7 +2,6 @@ import { RequestHandler, type ResponseResolver } from 'msw'
 import { type AnswerOptions, answer } from './answer.js'
 import type { Dispatch, Dispatcher } from './dispatcher.js'
 
-type Matched = Exclude<Dispatch, undefined>
 
 interface HandlerInfo {
   header: string
@@ -18,24 +17,24 @@ interface HandlerInfo {
  * @example
  * setupServer(new SimulatorHandler(dispatcher, 'multi-area-mock', { before: () => loading }))
  */
-export class SimulatorHandler extends RequestHandler<HandlerInfo, Matched | undefined, { dispatch: Matched }> {
+export class SimulatorHandler extends RequestHandler<HandlerInfo, Dispatch | undefined, { dispatch: Dispatch }> {
   readonly #dispatcher: Dispatcher
 
   constructor(dispatcher: Dispatcher, header: string, options: AnswerOptions = {}) {
-    const resolver: ResponseResolver<{ dispatch: Matched }> = ({ request, dispatch }) => answer(dispatch, request, options)
+    const resolver: ResponseResolver<{ dispatch: Dispatch }> = ({ request, dispatch }) => answer(dispatch, request, options)
     super({ info: { header }, resolver })
     this.#dispatcher = dispatcher
   }
 
-  override async parse(args: { request: Request }): Promise<Matched | undefined> {
+  override async parse(args: { request: Request }): Promise<Dispatch | undefined> {
     return this.#dispatcher.dispatch(args.request)
   }
 
-  predicate(args: { parsedResult: Matched | undefined }): boolean {
+  predicate(args: { parsedResult: Dispatch | undefined }): boolean {
     return args.parsedResult !== undefined
   }
 
-  protected override extendResolverArgs(args: { parsedResult: Matched | undefined }): { dispatch: Matched } {
+  protected override extendResolverArgs(args: { parsedResult: Dispatch | undefined }): { dispatch: Dispatch } {
     return { dispatch: args.parsedResult! }
   }
 

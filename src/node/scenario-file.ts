@@ -28,7 +28,7 @@ export async function readScenarioFile(path: string): Promise<{ name: string; sc
     throw new ConfigError(`Scenario file ${file} is not valid JSON: ${(error as Error).message}.`)
   }
   const result = scenarioSchema.safeParse(json)
-  if (!result.success) throw new ScenarioError(`file ${file}`, result.error.issues)
+  if (!result.success) throw new ScenarioError(`scenario file ${file}`, result.error.issues)
   return { name: basename(file, extname(file)), scenario: json as ScenarioInput }
 }
 

@@ -1,6 +1,5 @@
-import { z } from 'zod'
 import { ApiError, notFound } from '../kernel/api-error.js'
-import { parseBody } from '../kernel/json-body.js'
+import { readJsonBody } from '../kernel/json-body.js'
 import { json } from '../kernel/json-response.js'
 import type { RouteDefinition } from '../kernel/route.js'
 import type { Simulator } from './create-simulator.js'
@@ -66,7 +65,7 @@ export function controlRoutes(sim: Simulator): RouteDefinition[] {
       path: '/state',
       summary: 'Replace the whole world (validated; nothing changes on error)',
       async handle({ request }) {
-        const state = await parseBody(request, z.unknown(), { limit: STATE_BODY_LIMIT })
+        const state = await readJsonBody(request, { limit: STATE_BODY_LIMIT })
         try {
           await sim.importState(state)
         } catch (error) {

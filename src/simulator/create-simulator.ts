@@ -233,7 +233,7 @@ class SimulatorInstance implements Simulator {
 
   importState(state: unknown): Promise<void> {
     const result = worldStateSchema.safeParse(state)
-    if (!result.success) return Promise.reject(new ScenarioError('state', result.error.issues))
+    if (!result.success) return Promise.reject(new ScenarioError('state document', result.error.issues))
     return this.#enqueue(() => this.#import(result.data))
   }
 
@@ -252,7 +252,7 @@ class SimulatorInstance implements Simulator {
       throw new ConfigError(`Unknown scenario "${scenario}". Available: ${Object.keys(this.#registry).join(', ')}.`)
     }
     const result = scenarioSchema.safeParse(input)
-    if (!result.success) throw new ScenarioError(`"${name}"`, result.error.issues)
+    if (!result.success) throw new ScenarioError(`scenario "${name}"`, result.error.issues)
     return { name, scenario: result.data }
   }
 

@@ -4,8 +4,9 @@ import { ConfigError } from '../kernel/clock.js'
 import { issuesToDetails } from '../kernel/validate.js'
 
 /**
- * A scenario that fails validation. The message names the scenario (its file
- * path when it came from one), the JSON path and the problem of each issue.
+ * A scenario or state document that fails validation. The message names the
+ * document (`scenario "x"`, `scenario file /a.json`, `state document`), the
+ * JSON path and the problem of each issue.
  *
  * @example
  * try { createSimulator({ scenario }) } catch (error) {
@@ -15,11 +16,11 @@ import { issuesToDetails } from '../kernel/validate.js'
 export class ScenarioError extends ConfigError {
   readonly details: ErrorDetail[]
 
-  constructor(source: string, issues: readonly z.core.$ZodIssue[]) {
+  constructor(subject: string, issues: readonly z.core.$ZodIssue[]) {
     const details = issuesToDetails(issues)
     const listed = details.slice(0, 5).map((detail) => `${detail.path || '(root)'}: ${detail.message}`)
     const more = details.length > 5 ? `; and ${details.length - 5} more` : ''
-    super(`Invalid scenario ${source}: ${listed.join('; ')}${more}`)
+    super(`Invalid ${subject}: ${listed.join('; ')}${more}`)
     this.name = 'ScenarioError'
     this.details = details
   }

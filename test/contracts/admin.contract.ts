@@ -1,5 +1,5 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { call, loadScenario, resetWorld } from '../support/http.js'
+import { describe, expect, it } from 'vitest'
+import { call, resetWorld, useDefaultWorld } from '../support/http.js'
 
 /**
  * Area A behaviour, written once and run twice: in-process through msw's
@@ -12,12 +12,7 @@ export function describeAdminContract(base: () => string): void {
   const newUser = (name: string) => ({ username: name, email: `${name}@example.com`, password: 'correct-horse' })
 
   describe('Area A: user administration', () => {
-    beforeAll(async () => {
-      await loadScenario(base(), 'default')
-    })
-    beforeEach(async () => {
-      await resetWorld(base())
-    })
+    useDefaultWorld(base)
 
     describe('GET /api/v1.2/users', () => {
       it('returns the first 20 users with a total count and RFC 8288 links (D12)', async () => {

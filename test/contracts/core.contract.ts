@@ -1,5 +1,5 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { call, loadScenario, resetWorld } from '../support/http.js'
+import { describe, expect, it } from 'vitest'
+import { call, useDefaultWorld } from '../support/http.js'
 
 /**
  * Area B behaviour, run in-process and over HTTP (see admin.contract.ts).
@@ -11,12 +11,7 @@ export function describeCoreContract(base: () => string): void {
   const readings = async () => (await call(`${base()}/__mock/state`)).body.core.readings as Array<{ sensor_id: string; points: unknown[] }>
 
   describe('Area B: core', () => {
-    beforeAll(async () => {
-      await loadScenario(base(), 'default')
-    })
-    beforeEach(async () => {
-      await resetWorld(base())
-    })
+    useDefaultWorld(base)
 
     describe('GET /users', () => {
       it('lists the shared accounts as id, username, email, created_at (D5, D12)', async () => {

@@ -1,3 +1,5 @@
+import { beforeAll, beforeEach } from 'vitest'
+
 /** Small fetch helpers shared by the contract suites (in-process and over HTTP). */
 
 export interface Reply<T = any> {
@@ -28,6 +30,15 @@ export async function call<T = any>(url: string, init: RequestInit & { json?: un
 export async function resetWorld(base: string): Promise<void> {
   const reply = await call(`${base}/__mock/reset`, { method: 'POST' })
   if (reply.status !== 200) throw new Error(`reset failed: ${reply.status} ${reply.text}`)
+}
+
+/**
+ * Hooks every area suite starts with: the \`default\` scenario once, then a reset
+ * before each test, so tests never see each other's writes.
+ */
+export function useDefaultWorld(base: () => string): void {
+  beforeAll(() => loadScenario(base(), 'default'))
+  beforeEach(() => resetWorld(base()))
 }
 
 /** Loads a scenario by name through the control API (D26). */
