@@ -5,12 +5,19 @@ import type { WorldSection } from '../world/section.js'
 import type { World } from '../world/world.js'
 
 /** Ids of the areas, as used by the `areas` option and `--root` (D1). */
-export type AreaId = 'admin' | 'core'
+export type AreaId = 'admin' | 'core' | 'quantum' | 'general' | 'ledger'
+
+/**
+ * Per-area settings given to `createSimulator` (and from CLI flags). Each area
+ * adds its own optional fields here; the simulator passes them through as given.
+ */
+export interface AreaOptions {}
 
 /** What an area is given: the shared world and the shared accounts (D4, D5). */
 export interface AreaContext {
   world: World
   accounts: AccountStore
+  options: AreaOptions
 }
 
 /** A live area inside one simulator. */

@@ -12,10 +12,7 @@ export interface Clock {
  * fixedClock('2026-01-01T00:00:00Z').now().toISOString() // '2026-01-01T00:00:00.000Z'
  */
 export function fixedClock(instant: string): Clock {
-  const ms = Date.parse(instant)
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(instant) || Number.isNaN(ms)) {
-    throw new ConfigError(`Invalid clock "${instant}": expected an ISO 8601 instant such as 2026-01-01T00:00:00Z.`)
-  }
+  const ms = parseInstant(instant)
   return { fixed: true, now: () => new Date(ms) }
 }
 
@@ -24,11 +21,19 @@ export function systemClock(): Clock {
   return { fixed: false, now: () => new Date() }
 }
 
-/** Builds a clock from the `clock` option: an ISO instant, `'system'`, or a `Clock`. */
-export function toClock(option: string | Clock | undefined): Clock {
-  if (option === undefined || option === 'system' || option === 'real') return systemClock()
-  if (typeof option === 'string') return fixedClock(option)
-  return option
+/**
+ * Milliseconds since the epoch of an ISO 8601 instant; anything else throws a
+ * `ConfigError` naming the value.
+ *
+ * @example
+ * parseInstant('2026-01-01T00:00:00Z') // 1767225600000
+ */
+export function parseInstant(instant: string): number {
+  const ms = Date.parse(instant)
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(instant) || Number.isNaN(ms)) {
+    throw new ConfigError(`Invalid clock "${instant}": expected an ISO 8601 instant such as 2026-01-01T00:00:00Z.`)
+  }
+  return ms
 }
 
 /**

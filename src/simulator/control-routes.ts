@@ -1,7 +1,10 @@
+import { z } from 'zod'
 import { ApiError, notFound } from '../kernel/api-error.js'
-import { readJsonBody } from '../kernel/json-body.js'
+import { parseInstant } from '../kernel/clock.js'
+import { parseBody, readJsonBody } from '../kernel/json-body.js'
 import { json } from '../kernel/json-response.js'
 import type { RouteDefinition } from '../kernel/route.js'
+import { parseDuration } from '../kernel/sim-clock.js'
 import type { Simulator } from './create-simulator.js'
 import { ScenarioError } from './scenario-error.js'
 import { worldStateSchema } from './scenario-schema.js'
@@ -9,8 +12,21 @@ import { worldStateSchema } from './scenario-schema.js'
 /** A state document may be much larger than an API body; it is still bounded. */
 const STATE_BODY_LIMIT = 64 * 1024 * 1024
 
+/** `POST /__mock/clock`: applied in the order mode, set, advance. */
+const clockBody = z
+  .object({
+    mode: z.enum(['fixed', 'system'], 'must be "fixed" (time stands still) or "system" (time runs)').optional(),
+    set: z.string().refine(accepted(parseInstant), 'must be an ISO 8601 instant such as 2026-01-01T00:00:00Z').optional(),
+    advance: z
+      .union([z.number(), z.string()])
+      .refine(accepted(parseDuration), 'must be milliseconds or a duration such as "90s", "15m", "2h"')
+      .optional(),
+  })
+  .refine((body) => body.mode !== undefined || body.set !== undefined || body.advance !== undefined, 'give at least one of mode, set, advance')
+
 /** The control API under `/__mock` (D26). */
 export function controlRoutes(sim: Simulator): RouteDefinition[] {
+  const clockView = () => ({ now: sim.now(), fixed: sim.clockFixed })
   return [
     {
       method: 'GET',
@@ -21,7 +37,7 @@ export function controlRoutes(sim: Simulator): RouteDefinition[] {
           status: 'ok',
           seed: sim.seed,
           scenario: sim.scenario,
-          clock: { now: sim.now(), fixed: sim.clockFixed },
+          clock: clockView(),
           areas: sim.areas.map(({ id, letter, title, baseUrls }) => ({ id, letter, title, baseUrls })),
         }),
     },
@@ -56,6 +72,25 @@ export function controlRoutes(sim: Simulator): RouteDefinition[] {
     },
     {
       method: 'GET',
+      path: '/clock',
+      summary: 'The simulator clock: current instant and whether it stands still',
+      handle: () => json(clockView()),
+    },
+    {
+      method: 'POST',
+      path: '/clock',
+      summary: 'Move the simulator clock: {mode: "fixed"|"system", set: iso, advance: ms | "90s"}',
+      async handle({ request }) {
+        const body = await parseBody(request, clockBody, { limit: 4096 })
+        if (body.mode === 'fixed') sim.clock.freeze()
+        if (body.mode === 'system') sim.clock.resume()
+        if (body.set !== undefined) sim.clock.set(body.set)
+        if (body.advance !== undefined) sim.clock.advance(body.advance)
+        return json(clockView())
+      },
+    },
+    {
+      method: 'GET',
       path: '/state',
       summary: 'The whole world as JSON (no password hashes)',
       handle: () => json(sim.exportState()),
@@ -78,4 +113,16 @@ export function controlRoutes(sim: Simulator): RouteDefinition[] {
       },
     },
   ]
+}
+
+/** A zod refinement from a parser that throws on bad input. */
+function accepted<T>(parse: (value: T) => unknown): (value: T) => boolean {
+  return (value) => {
+    try {
+      parse(value)
+      return true
+    } catch {
+      return false
+    }
+  }
 }

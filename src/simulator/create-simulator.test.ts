@@ -112,6 +112,27 @@ describe('createSimulator', () => {
     const reply = await call('http://fresh.test/admin/api/v1.2/users')
     expect(reply.headers.get('x-total-count')).toBe('48')
   })
+
+  it('moves its clock in-process and over the control API; reset puts it back', async () => {
+    const sim = createSimulator({ seed: 3, clock: CLOCK, baseUrls: { admin: 'http://clock.test/admin', core: 'http://clock.test/core' } })
+    server.use(...sim.handlers)
+    sim.clock.advance('1h')
+    const created = await call('http://clock.test/admin/api/v1.2/users', { method: 'POST', json: newUser('later.one') })
+    expect(created.body.created_at).toBe('2026-01-01T01:00:00.000Z')
+    const moved = await call('http://clock.test/__mock/clock', { method: 'POST', json: { set: '2026-03-01T00:00:00Z', advance: '90s' } })
+    expect(moved.status).toBe(200)
+    expect(moved.body).toEqual({ now: '2026-03-01T00:01:30.000Z', fixed: true })
+    const bad = await call('http://clock.test/__mock/clock', { method: 'POST', json: { set: 'tomorrow', advance: '5 weeks' } })
+    expect(bad.status).toBe(400)
+    expect(bad.body.details.map((detail: { path: string }) => detail.path).sort()).toEqual(['advance', 'set'])
+    expect((await call('http://clock.test/__mock/clock', { method: 'POST', json: {} })).status).toBe(400)
+    expect((await call('http://clock.test/__mock/clock')).body.now).toBe('2026-03-01T00:01:30.000Z')
+    const running = await call('http://clock.test/__mock/clock', { method: 'POST', json: { mode: 'system' } })
+    expect(running.body.fixed).toBe(false)
+    await sim.reset()
+    expect(sim.clock.fixed).toBe(true)
+    expect(sim.now()).toBe('2026-01-01T00:00:00.000Z')
+  })
 })
 
 describe('createSimulator options', () => {

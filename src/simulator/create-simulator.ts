@@ -1,10 +1,11 @@
 import type { Collection } from '@msw/data'
 import type { RequestHandler } from 'msw'
-import type { AreaFactory, AreaId } from '../areas/area.js'
+import type { AreaFactory, AreaId, AreaOptions } from '../areas/area.js'
 import { adminArea } from '../areas/admin/index.js'
 import { coreArea } from '../areas/core/index.js'
 import { formatBaseUrl, parseBaseUrl } from '../kernel/base-url.js'
-import { type Clock, ConfigError, toClock } from '../kernel/clock.js'
+import { type Clock, ConfigError } from '../kernel/clock.js'
+import { type ClockSetting, type SimClock, toSimClock } from '../kernel/sim-clock.js'
 import { type AnswerOptions, answer } from '../kernel/answer.js'
 import { Dispatcher } from '../kernel/dispatcher.js'
 import { DEFAULT_BODY_LIMIT } from '../kernel/json-body.js'
@@ -29,10 +30,10 @@ export const DEFAULT_SEED = 1
 /** Where the control API lives (D26). */
 export const CONTROL_PREFIX = '/__mock'
 
-export interface SimulatorOptions {
+export interface SimulatorOptions extends AreaOptions {
   /** Seed of every random value and id (D24). Default: the scenario's, else 1. */
   seed?: number
-  /** A fixed ISO instant (`'2026-01-01T00:00:00Z'`), `'system'` (default) or a `Clock`. */
+  /** A frozen ISO instant (`'2026-01-01T00:00:00Z'`), `'system'` (default) or a `Clock`; movable either way (`sim.clock`). */
   clock?: string | Clock
   /** A built-in or registered scenario name, or a scenario object. Default `'default'`. */
   scenario?: string | ScenarioInput
@@ -82,6 +83,12 @@ export interface Simulator {
   readonly scenario: string
   readonly areas: readonly MountedArea[]
   readonly clockFixed: boolean
+  /**
+   * The simulator clock: `advance('90s')`, `set(iso)`, `freeze()`, `resume()`.
+   * Everything time-based follows it; `reset()` puts it back where it stood when
+   * the scenario was loaded.
+   */
+  readonly clock: SimClock
   /** The simulator clock's current instant. */
   now(): string
   /** Back to the state right after the current scenario was loaded. */
@@ -134,6 +141,7 @@ class SimulatorInstance implements Simulator {
   readonly #registry: Record<string, ScenarioInput>
   readonly #answerOptions: AnswerOptions
   #initial: WorldState | undefined
+  #initialClock: ClockSetting | undefined
   #queue: Promise<void> = Promise.resolve()
   #busy = 0
 
@@ -146,7 +154,7 @@ class SimulatorInstance implements Simulator {
       ingestPoints: positive(options.limits?.ingestPoints, 'limits.ingestPoints') ?? 10_000,
     }
     if (options.seed !== undefined && !Number.isSafeInteger(options.seed)) throw new ConfigError(`Invalid seed "${options.seed}": expected an integer.`)
-    this.#world = new World({ seed: this.#seedFor(chosen.scenario), clock: toClock(options.clock), limits })
+    this.#world = new World({ seed: this.#seedFor(chosen.scenario), clock: toSimClock(options.clock), limits })
 
     const accounts = new AccountStore(this.#world)
     this.db = { users: accounts.collection }
@@ -156,7 +164,7 @@ class SimulatorInstance implements Simulator {
     const mounts: Mount[] = []
     this.areas = []
     for (const area of enabled) {
-      const instance = area.create({ world: this.#world, accounts })
+      const instance = area.create({ world: this.#world, accounts, options })
       Object.assign(this.db, instance.collections)
       if (instance.section) this.#sections.push(instance.section)
       const base = parseBaseUrl(this.#options.baseUrls?.[area.id] ?? area.prefix)
@@ -181,13 +189,18 @@ class SimulatorInstance implements Simulator {
       onInternalError: options.onInternalError ?? reportInternalError,
     }
     this.handlers = [new SimulatorHandler(this.dispatcher, `multi-area-mock (${enabled.map((area) => area.id).join(', ')})`, this.#answerOptions)]
-    this.ready = this.#enqueue(() => this.#load(chosen.name, chosen.scenario))
+    const clock = this.#world.clock.save()
+    this.ready = this.#enqueue(() => this.#load(chosen.name, chosen.scenario, clock))
     // The caller may never await `ready`; a failure still surfaces on the first request.
     this.ready.catch(() => undefined)
   }
 
   get seed(): number {
     return this.#world.seed
+  }
+
+  get clock(): SimClock {
+    return this.#world.clock
   }
 
   get clockFixed(): boolean {
@@ -205,6 +218,7 @@ class SimulatorInstance implements Simulator {
 
   reset(): Promise<void> {
     return this.#enqueue(async () => {
+      if (this.#initialClock) this.#world.clock.restore(this.#initialClock)
       if (this.#initial) await this.#import(this.#initial)
     })
   }
@@ -216,7 +230,8 @@ class SimulatorInstance implements Simulator {
     } catch (error) {
       return Promise.reject(error)
     }
-    return this.#enqueue(() => this.#load(chosen.name, chosen.scenario))
+    const clock = this.#world.clock.save()
+    return this.#enqueue(() => this.#load(chosen.name, chosen.scenario, clock))
   }
 
   snapshot(): WorldState {
@@ -271,11 +286,13 @@ class SimulatorInstance implements Simulator {
     return ALL_AREAS.filter((area) => wanted.includes(area.id))
   }
 
-  async #load(name: string, scenario: Scenario): Promise<void> {
+  /** `clock`: where the clock stood when the load was asked for; `reset()` returns there. */
+  async #load(name: string, scenario: Scenario, clock: ClockSetting): Promise<void> {
     this.#world.reseed(this.#seedFor(scenario))
     for (const section of this.#sections) await section.load((scenario as Record<string, unknown>)[section.key])
     this.scenario = name
     this.#initial = this.#export(true)
+    this.#initialClock = clock
   }
 
   async #import(state: WorldState): Promise<void> {

@@ -1,5 +1,5 @@
 import { Faker, base, en } from '@faker-js/faker'
-import type { Clock } from '../kernel/clock.js'
+import type { SimClock } from '../kernel/sim-clock.js'
 import { type IdState, initialIdState, nextId } from '../kernel/ids.js'
 import { type RandomState, SeededRandom } from '../kernel/random.js'
 
@@ -23,18 +23,18 @@ export interface WorldMeta {
  * passed in explicitly: no module-level state.
  *
  * @example
- * const world = new World({ seed: 1, clock: fixedClock('2026-01-01T00:00:00Z'), limits })
+ * const world = new World({ seed: 1, clock: toSimClock('2026-01-01T00:00:00Z'), limits })
  * world.nextId()
  */
 export class World {
-  readonly clock: Clock
+  readonly clock: SimClock
   readonly random: SeededRandom
   readonly faker: Faker
   readonly limits: WorldLimits
   seed: number
   #ids: IdState
 
-  constructor(options: { seed: number; clock: Clock; limits: WorldLimits }) {
+  constructor(options: { seed: number; clock: SimClock; limits: WorldLimits }) {
     this.seed = options.seed
     this.clock = options.clock
     this.limits = options.limits

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { fixedClock } from '../../kernel/clock.js'
+import { toSimClock } from '../../kernel/sim-clock.js'
 import { World } from '../world.js'
 import { AccountStore } from './account-store.js'
 
-const world = () => new World({ seed: 1, clock: fixedClock('2026-01-01T00:00:00Z'), limits: { bodyBytes: 1024, ingestPoints: 10 } })
+const world = () => new World({ seed: 1, clock: toSimClock('2026-01-01T00:00:00Z'), limits: { bodyBytes: 1024, ingestPoints: 10 } })
 const register = (store: AccountStore, name: string) => store.register({ username: name, email: `${name}@example.com`, password: 'long-enough' })
 
 describe('AccountStore', () => {
