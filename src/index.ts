@@ -18,6 +18,7 @@ export {
   type SimulatorOptions,
 } from './simulator/create-simulator.js'
 export { builtinScenarios, DEFAULT_SCENARIO } from './simulator/builtin-scenarios.js'
+export type { ChangeListener, SimulatorChange } from './simulator/change-listeners.js'
 export {
   type Scenario,
   type ScenarioInput,

@@ -6,6 +6,8 @@ export interface AnswerOptions {
   before?: () => Promise<void> | undefined
   /** Called with unexpected errors; the client gets a 500 `internal_error` either way. */
   onInternalError?: ((error: unknown, request: Request) => void) | undefined
+  /** Called once a request that reached a route has its response, before it is returned. */
+  answered?: ((request: Request, response: Response) => void) | undefined
 }
 
 /**
@@ -19,11 +21,14 @@ export interface AnswerOptions {
  */
 export async function answer(dispatch: Dispatch, request: Request, options: AnswerOptions): Promise<Response> {
   if (dispatch.kind === 'error') return errorResponse(dispatch.error)
+  let response: Response
   try {
     const pending = options.before?.()
     if (pending) await pending
-    return await dispatch.route.handle({ request, url: dispatch.url, params: dispatch.params })
+    response = await dispatch.route.handle({ request, url: dispatch.url, params: dispatch.params })
   } catch (error) {
-    return errorResponse(error, (internal) => options.onInternalError?.(internal, request))
+    response = errorResponse(error, (internal) => options.onInternalError?.(internal, request))
   }
+  options.answered?.(request, response)
+  return response
 }

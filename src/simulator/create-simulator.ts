@@ -17,6 +17,7 @@ import { accountsSection } from '../world/accounts/accounts-section.js'
 import type { WorldSection } from '../world/section.js'
 import { World, type WorldLimits } from '../world/world.js'
 import { builtinScenarios, DEFAULT_SCENARIO } from './builtin-scenarios.js'
+import { type ChangeListener, ChangeListeners, mayWrite } from './change-listeners.js'
 import { controlRoutes } from './control-routes.js'
 import { ScenarioError } from './scenario-error.js'
 import { type Scenario, type ScenarioInput, scenarioSchema, type WorldState, worldStateSchema } from './scenario-schema.js'
@@ -105,6 +106,16 @@ export interface Simulator {
   listScenarios(): Array<{ name: string; description: string }>
   /** Number of records per collection. */
   counts(): Record<string, number>
+  /**
+   * Calls `listener` after every change of the world: a request that may write
+   * (POST, PUT, PATCH, DELETE that reached a route, control calls included),
+   * `reset()`, `loadScenario()`, `importState()`/`restore()`. In-process writes
+   * through `sim.db` or `sim.clock` are not seen. Returns the unsubscribe function.
+   *
+   * @example
+   * const off = sim.onChange(() => sessionStorage.setItem('world', JSON.stringify(sim.snapshot())))
+   */
+  onChange(listener: ChangeListener): () => void
   /** The route table behind the handlers, for servers that want 404 suggestions (D27). */
   readonly dispatcher: Dispatcher
   /**
@@ -144,6 +155,7 @@ class SimulatorInstance implements Simulator {
   #initialClock: ClockSetting | undefined
   #queue: Promise<void> = Promise.resolve()
   #busy = 0
+  readonly #changes = new ChangeListeners()
 
   constructor(options: SimulatorOptions) {
     this.#options = options
@@ -187,6 +199,9 @@ class SimulatorInstance implements Simulator {
     this.#answerOptions = {
       before: () => (this.#busy > 0 ? this.#queue : undefined),
       onInternalError: options.onInternalError ?? reportInternalError,
+      answered: (request, response) => {
+        if (mayWrite(request.method)) this.#changes.emit({ cause: 'request', method: request.method, url: request.url, status: response.status })
+      },
     }
     this.handlers = [new SimulatorHandler(this.dispatcher, `multi-area-mock (${enabled.map((area) => area.id).join(', ')})`, this.#answerOptions)]
     const clock = this.#world.clock.save()
@@ -220,6 +235,7 @@ class SimulatorInstance implements Simulator {
     return this.#enqueue(async () => {
       if (this.#initialClock) this.#world.clock.restore(this.#initialClock)
       if (this.#initial) await this.#import(this.#initial)
+      this.#changes.emit({ cause: 'reset' })
     })
   }
 
@@ -249,7 +265,10 @@ class SimulatorInstance implements Simulator {
   importState(state: unknown): Promise<void> {
     const result = worldStateSchema.safeParse(state)
     if (!result.success) return Promise.reject(new ScenarioError('state document', result.error.issues))
-    return this.#enqueue(() => this.#import(result.data))
+    return this.#enqueue(async () => {
+      await this.#import(result.data)
+      this.#changes.emit({ cause: 'state' })
+    })
   }
 
   listScenarios(): Array<{ name: string; description: string }> {
@@ -258,6 +277,10 @@ class SimulatorInstance implements Simulator {
 
   counts(): Record<string, number> {
     return Object.fromEntries(Object.entries(this.db).map(([name, collection]) => [name, collection.count()]))
+  }
+
+  onChange(listener: ChangeListener): () => void {
+    return this.#changes.add(listener)
   }
 
   #resolveScenario(scenario: string | ScenarioInput): { name: string; scenario: Scenario } {
@@ -293,6 +316,7 @@ class SimulatorInstance implements Simulator {
     this.scenario = name
     this.#initial = this.#export(true)
     this.#initialClock = clock
+    this.#changes.emit({ cause: 'scenario' })
   }
 
   async #import(state: WorldState): Promise<void> {
