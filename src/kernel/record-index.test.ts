@@ -1,5 +1,5 @@
 import { Collection } from '@msw/data'
-import { z } from 'zod'
+import * as z from 'zod'
 import { describe, expect, it } from 'vitest'
 import { RecordIndex } from './record-index.js'
 

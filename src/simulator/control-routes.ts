@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { ApiError, notFound } from '../kernel/api-error.js'
 import { parseInstant } from '../kernel/clock.js'
 import { parseBody, readJsonBody } from '../kernel/json-body.js'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { coreScenario, coreState } from '../areas/core/index.js'
 import { accountsScenario, accountsState } from '../world/accounts/account-schema.js'
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import catalogueFixture from '../../../fixtures/products.json' with { type: 'json' }
 import type { WorldSection } from '../../world/section.js'
 import type { CoreCollections } from './collections.js'
