@@ -38,12 +38,44 @@ export class SimulatorHandler extends RequestHandler<HandlerInfo, Dispatch | und
     return { dispatch: args.parsedResult! }
   }
 
-  /** Browser console line in the style of msw's own handlers (setupWorker only). */
-  log(args: { request: Request; response: Response }): void {
+  /**
+   * One collapsed console group per answered request, like msw's own handlers
+   * (msw calls it in the browser only, with clones of the request and the
+   * response, and not at all with `quiet`).
+   */
+  async log(args: { request: Request; response: Response }): Promise<void> {
+    const { request, response } = args
+    const [requestBody, responseBody] = await Promise.all([readBody(request), readBody(response)])
     const time = new Date().toTimeString().slice(0, 8)
-    console.groupCollapsed(`[MSW] ${time} ${args.request.method} ${args.request.url} (${args.response.status})`)
+    const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`
+    console.groupCollapsed(`[MSW] ${time} ${request.method} ${publicUrl(request.url)} (%c${status}%c)`, `color:${statusColor(response.status)}`, 'color:inherit')
+    console.log('Request', { url: request.url, method: request.method, headers: Object.fromEntries(request.headers), body: requestBody })
     console.log('Handler:', this.info.header)
-    console.log('Response:', args.response)
+    console.log('Response', { status: response.status, headers: Object.fromEntries(response.headers), body: responseBody })
     console.groupEnd()
+  }
+}
+
+/** The URL as msw prints it: without the origin when it is the page's own. */
+function publicUrl(url: string): string {
+  const parsed = new URL(url)
+  return parsed.origin === globalThis.location?.origin ? `${parsed.pathname}${parsed.search}` : url
+}
+
+/** msw's colours: green for 2xx, amber for 3xx, red otherwise. */
+function statusColor(status: number): string {
+  if (status < 300) return '#69AB32'
+  if (status < 400) return '#F0BB4B'
+  return '#E95F5D'
+}
+
+/** A logged body: parsed JSON where it is JSON, else text; never throws. */
+async function readBody(message: Request | Response): Promise<unknown> {
+  try {
+    const text = await message.text()
+    if (text === '') return undefined
+    return (message.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text
+  } catch {
+    return '(unreadable)'
   }
 }

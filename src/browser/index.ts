@@ -1,0 +1,14 @@
+/**
+ * Browser entry of multi-area-mock: the simulator in msw's service worker,
+ * with the world optionally kept across page reloads. The only code that
+ * imports `msw/browser`.
+ *
+ * @example
+ * import { startBrowserSimulator } from 'multi-area-mock/browser'
+ * const { simulator } = await startBrowserSimulator({ seed: 1, scenario: 'default', persist: 'session' })
+ */
+export { type BrowserSimulator, type BrowserSimulatorOptions, type PersistMode, startBrowserSimulator } from './start-browser-simulator.js'
+export { type StorageLike, WorldPersistence, type WorldPersistenceOptions } from './world-persistence.js'
+export { persistIdentity } from './persist-identity.js'
+export type { Simulator, SimulatorOptions } from '../simulator/create-simulator.js'
+export type { ChangeListener, SimulatorChange } from '../simulator/change-listeners.js'
