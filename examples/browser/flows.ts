@@ -1,0 +1,75 @@
+/**
+ * One flow per area, through plain `fetch` only, as an app would call the
+ * real backend. Each returns what the page shows (and the test reads).
+ * Adding an area's flow = one function here and one entry in `flows`.
+ */
+
+export interface Flow {
+  /** Also the `data-flow` attribute the test looks for. */
+  id: string
+  title: string
+  run(api: Api): Promise<unknown>
+}
+
+export interface Reply {
+  status: number
+  headers: Headers
+  body: any
+}
+
+/** `fetch` with JSON in and out; a status other than `expect` (default: any 2xx) throws with the body. */
+export type Api = (method: string, path: string, options?: { json?: unknown; headers?: Record<string, string>; expect?: number }) => Promise<Reply>
+
+/** A: create a user, then list pending users (new users start pending, D5). */
+const adminFlow: Flow = {
+  id: 'admin',
+  title: 'A · User administration: create a user, list pending users',
+  async run(api) {
+    const created = await api('POST', '/admin/api/v1.2/users', {
+      json: { username: 'ada.browser', email: 'ada.browser@example.com', password: 'Passw0rd!' },
+      expect: 201,
+    })
+    const pending = await api('GET', '/admin/api/v1.2/users?status=pending&limit=100')
+    return {
+      created: { id: created.body.id, username: created.body.username, status: created.body.status },
+      pending: { total: Number(pending.headers.get('x-total-count')), usernames: pending.body.map((user: { username: string }) => user.username) },
+    }
+  },
+}
+
+/** B: update a product's price and stock, then read it back. */
+const coreFlow: Flow = {
+  id: 'core',
+  title: 'B · Core: update a product',
+  async run(api) {
+    const before = await api('GET', '/core/products/prod-1001')
+    const updated = await api('PUT', '/core/products/prod-1001', { json: { price: 12.5, stock: 7 } })
+    const after = await api('GET', '/core/products/prod-1001')
+    return {
+      before: { price: before.body.price, stock: before.body.stock },
+      updated: { id: updated.body.id, price: updated.body.price, stock: updated.body.stock },
+      readBack: { price: after.body.price, stock: after.body.stock },
+    }
+  },
+}
+
+/** The control API: health and the whole world as JSON (D26). */
+const controlFlow: Flow = {
+  id: 'control',
+  title: 'Control API: /__mock/health and /__mock/state',
+  async run(api) {
+    const health = await api('GET', '/__mock/health')
+    const state = await api('GET', '/__mock/state')
+    return {
+      health: { status: health.body.status, seed: health.body.seed, scenario: health.body.scenario, areas: health.body.areas.map((area: { id: string }) => area.id) },
+      state: {
+        users: state.body.accounts.users.length,
+        products: state.body.core?.products.length,
+        passwordHashesShown: /password_hash|pbkdf2/.test(JSON.stringify(state.body)),
+      },
+    }
+  },
+}
+
+/** In the order the page runs them. */
+export const flows: Flow[] = [adminFlow, coreFlow, controlFlow]

@@ -1,0 +1,154 @@
+/**
+ * The browser entry in real Chromium (Debian's, never a downloaded one): the
+ * example app in `examples/browser/` is built with esbuild, served by a
+ * throwaway static server that records every request, and driven through
+ * playwright-core. Run `npm run build` first (npm test does).
+ *
+ * Adding an area's flow: one function in `examples/browser/flows.ts`, one
+ * `expect(flows.<id>)` block in the first test below.
+ */
+import { existsSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { type Browser, chromium, type ConsoleMessage, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildExample } from '../examples/browser/build.js'
+import { type StaticServer, serveStatic } from '../examples/browser/static-server.js'
+
+const CHROMIUM = '/usr/bin/chromium'
+/** The flags that work on this project's machines (no sandbox as root; no background network). */
+const CHROMIUM_ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const OUT = join(process.cwd(), 'test-output', 'browser')
+/** Every prefix the simulator answers: none of these may reach the static server. */
+const SIMULATED = ['/admin', '/core', '/quantum', '/general', '/ledger', '/__mock']
+
+const missing = !existsSync(CHROMIUM)
+const inCi = Boolean(process.env.CI)
+if (missing && !inCi) console.warn(`[browser.test] skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium); CI fails instead of skipping.`)
+
+describe.skipIf(missing && !inCi)('the browser entry in Chromium', () => {
+  let browser: Browser
+  let page: Page
+  let site: StaticServer
+  const consoleErrors: string[] = []
+  const consoleGroups: string[] = []
+
+  beforeAll(async () => {
+    if (missing) throw new Error(`Chromium is missing at ${CHROMIUM}: .ci/run installs it with "apt-get install -y --no-install-recommends chromium".`)
+    await mkdir(OUT, { recursive: true })
+    await buildExample(join(OUT, 'site'))
+    site = await serveStatic(join(OUT, 'site'))
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+    page.on('console', (message: ConsoleMessage) => {
+      if (message.type() === 'error') consoleErrors.push(message.text())
+      if (message.type() === 'startGroupCollapsed') consoleGroups.push(message.text())
+    })
+    page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`))
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await site?.close()
+  })
+
+  /** Opens the example with a query string and waits until the simulator is started. */
+  async function open(query = ''): Promise<void> {
+    await page.goto(`${site.url}/${query}`)
+    await settle()
+  }
+
+  async function settle(): Promise<void> {
+    await page.waitForSelector('body[data-ready]', { timeout: 15_000 })
+    expect(await page.getAttribute('body', 'data-ready'), await page.textContent('#status') ?? '').toBe('true')
+  }
+
+  const status = async (key: string) => page.textContent(`#status dd[data-key="${key}"]`)
+  const pending = async (): Promise<string[]> => JSON.parse((await page.textContent('#pending pre')) ?? '[]')
+
+  /** What each flow section shows: its parsed result, or `failed: <message>`. */
+  async function runFlows(): Promise<Record<string, any>> {
+    await page.click('#run')
+    await page.waitForSelector('body[data-flows="done"]', { timeout: 20_000 })
+    const shown = await page.$$eval('section[data-flow]', (sections) =>
+      sections.map((section) => ({ id: section.dataset.flow!, status: section.dataset.status, text: section.querySelector('pre')?.textContent ?? '' })),
+    )
+    return Object.fromEntries(shown.map(({ id, status, text }) => [id, status === 'ok' ? JSON.parse(text) : `failed: ${text}`]))
+  }
+
+  /** Requests to simulated prefixes that the static server saw (there must be none). */
+  const leaked = () => site.requests.filter((line) => SIMULATED.some((prefix) => line.split(' ')[1]!.startsWith(prefix)))
+
+  it('answers every flow inside the browser, through the service worker', async () => {
+    await open()
+    const worker = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready
+      return { controller: navigator.serviceWorker.controller?.scriptURL, state: registration.active?.state }
+    })
+    expect(worker).toEqual({ controller: `${site.url}/mockServiceWorker.js`, state: 'activated' })
+    expect(await status('worker')).toBe('active (/mockServiceWorker.js)')
+    expect(await status('world')).toBe('seeded from the scenario')
+
+    const flows = await runFlows()
+    expect(Object.entries(flows).filter(([, shown]) => typeof shown === 'string')).toEqual([])
+
+    // A: the created user is pending and listed with the 10 seeded pending users.
+    expect(flows.admin.created).toMatchObject({ username: 'ada.browser', status: 'pending' })
+    expect(flows.admin.pending.total).toBe(11)
+    expect(flows.admin.pending.usernames).toContain('ada.browser')
+
+    // B: the update is answered and read back.
+    expect(flows.core.updated).toEqual({ id: 'prod-1001', price: 12.5, stock: 7 })
+    expect(flows.core.readBack).toEqual({ price: 12.5, stock: 7 })
+    expect(flows.core.before.price).not.toBe(12.5)
+
+    // Control API: the same world, without password hashes.
+    expect(flows.control.health).toMatchObject({ status: 'ok', seed: 1, scenario: 'default' })
+    expect(flows.control.health.areas).toEqual(expect.arrayContaining(['admin', 'core']))
+    expect(flows.control.state).toEqual({ users: 49, products: 24, passwordHashesShown: false })
+
+    expect(leaked()).toEqual([])
+    expect(site.requests).toContain('GET /mockServiceWorker.js')
+    // One collapsed console group per answered request, msw style.
+    expect(consoleGroups.some((text) => /^\[MSW\] \d\d:\d\d:\d\d POST \/admin\/api\/v1\.2\/users \(%c201/.test(text))).toBe(true)
+    expect(consoleGroups.some((text) => text.includes('GET /__mock/state'))).toBe(true)
+    await page.screenshot({ path: join(OUT, 'example.png'), fullPage: true })
+    expect(consoleErrors).toEqual([])
+  })
+
+  it("keeps the world across a reload with persist: 'session', and a reset starts it fresh", async () => {
+    await page.reload()
+    await settle()
+    expect(await status('world')).toBe('restored from storage')
+    expect(await pending()).toContain('ada.browser')
+    const product = await page.evaluate(async () => (await fetch('/core/products/prod-1001')).json())
+    expect(product).toMatchObject({ price: 12.5, stock: 7 })
+
+    await page.click('#reset')
+    await page.waitForFunction(() => !document.querySelector('#pending pre')?.textContent?.includes('ada.browser'))
+    await page.reload()
+    await settle()
+    expect(await status('world')).toBe('restored from storage')
+    expect(await pending()).toHaveLength(10)
+    expect(leaked()).toEqual([])
+    expect(consoleErrors).toEqual([])
+  })
+
+  it('seeds every load without persist, and starts fresh for another scenario fetched by URL', async () => {
+    await page.evaluate(() => fetch('/admin/api/v1.2/users', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'kept.one', email: 'kept@example.com', password: 'Passw0rd!' }) }))
+    await open('?persist=off')
+    expect(await status('world')).toBe('seeded from the scenario')
+    expect(await pending()).not.toContain('kept.one')
+
+    await open('?scenario=/scenarios/team.json')
+    // Fetched from the network before the worker started, then named after the file.
+    expect(site.requests).toContain('GET /scenarios/team.json')
+    expect(await status('scenario')).toBe('team')
+    expect(await status('seed')).toBe('7')
+    expect(await status('world')).toBe('seeded from the scenario')
+    expect(await pending()).toEqual(expect.arrayContaining(['team.lead']))
+    expect(await pending()).toHaveLength(2)
+    expect(leaked()).toEqual([])
+    expect(consoleErrors).toEqual([])
+  })
+})
