@@ -17,22 +17,22 @@ const options = {
   quiet: query.get('quiet') === '1',
 }
 
-/** Requests a flow made, shown under it: `POST /admin/... → 201`. */
-let requestLog: string[] = []
-
-const api: Api = async (method, path, { json, headers, expect } = {}) => {
-  const response = await fetch(path, {
-    method,
-    headers: { ...(json === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: json === undefined ? null : JSON.stringify(json),
-  })
-  const text = await response.text()
-  const body = (response.headers.get('content-type') ?? '').includes('json') && text ? JSON.parse(text) : text
-  requestLog.push(`${method} ${path} → ${response.status}`)
-  if (expect === undefined ? !response.ok : response.status !== expect) {
-    throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 200)}`)
+/** A `fetch` helper that notes each request (`POST /admin/... → 201`) in `log`, shown under the flow. */
+function createApi(log: string[] = []): Api {
+  return async (method, path, { json, headers, expect } = {}) => {
+    const response = await fetch(path, {
+      method,
+      headers: { ...(json === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: json === undefined ? null : JSON.stringify(json),
+    })
+    const text = await response.text()
+    const body = (response.headers.get('content-type') ?? '').includes('json') && text ? JSON.parse(text) : text
+    log.push(`${method} ${path} → ${response.status}`)
+    if (expect === undefined ? !response.ok : response.status !== expect) {
+      throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 200)}`)
+    }
+    return { status: response.status, headers: response.headers, body }
   }
-  return { status: response.status, headers: response.headers, body }
 }
 
 function element<T extends HTMLElement>(selector: string): T {
@@ -65,7 +65,7 @@ function renderStatus(running: BrowserSimulator): void {
 }
 
 async function renderPending(): Promise<void> {
-  const reply = await api('GET', '/admin/api/v1.2/users?status=pending&limit=100')
+  const reply = await createApi()('GET', '/admin/api/v1.2/users?status=pending&limit=100')
   element('#pending h2').textContent = `Pending users (Area A): ${reply.headers.get('x-total-count')}`
   element('#pending pre').textContent = JSON.stringify(reply.body.map((user: { username: string }) => user.username), null, 1)
 }
@@ -86,9 +86,9 @@ async function runFlows(): Promise<void> {
   for (const flow of flows) {
     const section = flowSection(flow)
     section.dataset.status = 'running'
-    requestLog = []
+    const requestLog: string[] = []
     try {
-      const result = await flow.run(api)
+      const result = await flow.run(createApi(requestLog))
       section.dataset.status = 'ok'
       section.querySelector('pre')!.textContent = JSON.stringify(result, null, 1)
     } catch (error) {
@@ -117,7 +117,7 @@ async function main(): Promise<void> {
   const reset = element<HTMLButtonElement>('#reset')
   run.onclick = () => void runFlows()
   reset.onclick = async () => {
-    await api('POST', '/__mock/reset')
+    await createApi()('POST', '/__mock/reset')
     await renderPending()
   }
   run.disabled = reset.disabled = false
