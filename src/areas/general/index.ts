@@ -19,7 +19,7 @@ import { AccessTokens } from './tokens.js'
 export const generalArea: AreaFactory = {
   id: 'general',
   letter: 'D',
-  title: 'General: login, data, resources, notifications',
+  title: 'General: login, data, notifications',
   prefix: '/general',
   create({ world, accounts, options }) {
     const settings = new AuthSettings(options.auth)
