@@ -455,6 +455,8 @@ export function describeGeneralContract(base: () => string): void {
           { resources: [resource, resource] },
           { resources: [{ ...resource, id: 0 }] },
           { resources: [{ ...resource, data: [1] }] },
+          { resources: [{ ...resource, data: null }] },
+          { resources: [{ id: 1, created_at: resource.created_at }] },
           { resources: [{ ...resource, data: { id: 5 } }] },
           { resources: [{ ...resource, data: JSON.parse('{"__proto__":{"polluted":"yes"}}') }] },
           { resources: [], notifications: [{ id: 'n1', recipients: [], message: 'x', queued_at: '2026-01-01T00:00:00Z' }] },

@@ -32,11 +32,12 @@ function setup() {
   return { authenticator, calls, dummies: () => dummies }
 }
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught)
-  expect(error).toBeInstanceOf(ApiError)
-  return error as ApiError
-}
+/** The ApiError a login attempt fails with (a success fails the test). */
+const failure = (attempt: Promise<unknown>): Promise<ApiError> =>
+  attempt.then(
+    () => expect.fail('expected the login to fail'),
+    (error: unknown) => (expect(error).toBeInstanceOf(ApiError), error as ApiError),
+  )
 
 describe('Authenticator', () => {
   it('does the same work for an unknown username as for a wrong password: one verification, against a stand-in hash', async () => {

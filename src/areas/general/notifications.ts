@@ -39,6 +39,10 @@ export function toNotificationState(record: NotificationRecord, now: Date): Noti
 /**
  * The stored form of a notification from state or a scenario: `delivered_at`,
  * when given, is the delivery time; otherwise the priority's delay applies.
+ *
+ * @example
+ * fromNotificationState({ id: 'n1', recipients: [1], message: 'hi', priority: 'high', queued_at: '2026-01-01T00:00:00Z' })
+ * // deliver_at: '2026-01-01T00:00:01.000Z'
  */
 export function fromNotificationState(state: NotificationState): NotificationRecord {
   const queuedAt = new Date(state.queued_at).toISOString()

@@ -14,6 +14,7 @@ import { type ResourceStore, toResource } from './resource-store.js'
 import { dataQuery, loginBody, resourceId, sendNotificationBody, updateResourceBody } from './schemas.js'
 import type { AccessTokens } from './tokens.js'
 
+/** The per-simulator domain objects Area D's routes use. */
 export interface GeneralServices {
   authenticator: Authenticator
   tokens: AccessTokens

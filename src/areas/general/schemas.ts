@@ -68,22 +68,29 @@ export const dataQuery = z.object({
 /**
  * A resource's data: a JSON object, checked on the raw input (before anything
  * copies it) so `__proto__`, `constructor` and `prototype` keys are refused at
- * any depth and never reach a prototype (D19).
+ * any depth and never reach a prototype (D19). `z.unknown()` passes the input
+ * through untouched, which a `z.record()` would not (it drops `__proto__`).
+ * With `reserved`, `id` and the timestamps may not sit inside (scenarios, state).
  */
-export const resourceData = z
-  .unknown()
-  .superRefine((value, ctx) => {
-    if (value === undefined) return void ctx.addIssue({ code: 'custom', message: 'is required' })
-    for (const problem of inspectJsonObject(value)) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message })
-  })
-  .meta({ type: 'object' }) as unknown as z.ZodType<Record<string, unknown>>
+function jsonObject(reserved: boolean) {
+  return z
+    .unknown()
+    .superRefine((value, ctx) => {
+      if (value === undefined) return void ctx.addIssue({ code: 'custom', message: 'is required' })
+      const problems = inspectJsonObject(value)
+      for (const problem of problems) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message })
+      if (!reserved || problems.length > 0) return
+      for (const key of RESERVED_KEYS) {
+        if (Object.hasOwn(value as object, key)) ctx.addIssue({ code: 'custom', path: [key], message: 'is kept beside "data", not inside it' })
+      }
+    })
+    .meta({ type: 'object' }) as unknown as z.ZodType<Record<string, unknown>>
+}
 
+/** Data of `PUT /resources/{id}`. */
+export const resourceData = jsonObject(false)
 /** Data as scenarios and state give it: the resource's own fields only; `id` and timestamps sit beside it. */
-const storedData = resourceData.superRefine((value, ctx) => {
-  for (const key of RESERVED_KEYS) {
-    if (Object.hasOwn(value, key)) ctx.addIssue({ code: 'custom', path: [key], message: `is kept beside "data", not inside it` })
-  }
-})
+const storedData = jsonObject(true)
 
 /** `PUT /resources/{id}` body (D19): `data` replaces the resource's data. */
 export const updateResourceBody = z.object({ data: resourceData })

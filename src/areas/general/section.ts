@@ -16,7 +16,8 @@ const DEFAULT_SECTION: GeneralScenario = { generate: DEFAULT_RESOURCE_COUNT, res
  * Generated resources take owners from the shared accounts, which load first.
  *
  * @example
- * world sections: [accountsSection(...), ..., generalSection(world, accounts, collections, settings)]
+ * const section = generalSection(world, accounts, createGeneralCollections(), new AuthSettings(undefined))
+ * await section.load({ generate: 5, resources: [], notifications: [] })
  */
 export function generalSection(
   world: World,
