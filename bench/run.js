@@ -1,6 +1,6 @@
 // Throughput benchmark: the real CLI server against a bare node:http baseline.
 //
-//   npm run bench                                   # build, then 3 endpoints x 2 servers x (2 s warm-up + 10 s)
+//   npm run bench                                   # build, then 5 endpoints x 3 servers x (2 s warm-up + 10 s)
 //   BENCH_DURATION=3 BENCH_CONNECTIONS=10 node bench/run.js   # smoke run (needs a prior build)
 //
 // Both servers run as child processes, one at a time under load, so neither
@@ -22,6 +22,8 @@ const SIM_ARGS = ['serve', '--port', '0', '--host', HOST, '--quiet', '--seed', '
 /** The two ways the server can reach the handlers (ServerOptions.dispatch), measured side by side. */
 const MODES = ['msw', 'direct']
 const LIST_PATH = '/admin/api/v1.2/users'
+const LOGIN_PATH = '/general/auth/login'
+const DATA_PATH = '/general/data/1'
 
 const DURATION = positiveNumber('BENCH_DURATION', 10)
 const CONNECTIONS = positiveInteger('BENCH_CONNECTIONS', 50)
@@ -75,11 +77,19 @@ async function main() {
   const detailPath = `${LIST_PATH}/${encodeURIComponent(userId)}`
   const detail = await capture(sim.url, 'GET', detailPath, 200)
   const created = await capture(sim.url, 'POST', LIST_PATH, 201, registration('bench-capture'))
+  // Area D: a seeded active user logs in (PBKDF2 check + HS256 signing), and one resource is read.
+  const loginUser = users.find((user) => user.status === 'active')
+  if (!loginUser) throw new Error(`GET ${LIST_PATH} returned no active user to log in with`)
+  const loginBody = JSON.stringify({ username: loginUser.username, password: 'Passw0rd!' })
+  const loggedIn = await capture(sim.url, 'POST', LOGIN_PATH, 200, loginBody)
+  const data = await capture(sim.url, 'GET', DATA_PATH, 200)
   // Both modes must answer byte-for-byte alike (same seed, clock and requests).
   for (const [method, path, fixture, body] of [
     ['GET', LIST_PATH, listed],
     ['GET', detailPath, detail],
     ['POST', LIST_PATH, created, registration('bench-capture')],
+    ['POST', LOGIN_PATH, loggedIn, loginBody],
+    ['GET', DATA_PATH, data],
   ]) {
     const got = await capture(sims.direct.url, method, path, fixture.status, body)
     if (got.body !== fixture.body) throw new Error(`--dispatch direct: ${method} ${path} body differs from --dispatch msw`)
@@ -87,7 +97,7 @@ async function main() {
   const usersBefore = Number(listed.headers['x-total-count']) + 1
 
   const baseline = await startChild('baseline', process.execPath, [BASELINE], /baseline listening on (http:\/\/127\.0\.0\.1:\d+)/, {
-    BENCH_BASELINE_FIXTURES: JSON.stringify({ list: listed, detail, create: created, listPath: LIST_PATH, detailPrefix: `${LIST_PATH}/` }),
+    BENCH_BASELINE_FIXTURES: JSON.stringify({ list: listed, detail, create: created, listPath: LIST_PATH, detailPrefix: `${LIST_PATH}/`, login: loggedIn, loginPath: LOGIN_PATH, data, dataPath: DATA_PATH }),
   })
   log(`baseline:  ${baseline.url} (pid ${baseline.child.pid})`)
 
@@ -96,6 +106,8 @@ async function main() {
     ['GET', LIST_PATH, listed],
     ['GET', detailPath, detail],
     ['POST', LIST_PATH, created, registration('bench-check')],
+    ['POST', LOGIN_PATH, loggedIn, loginBody],
+    ['GET', DATA_PATH, data],
   ]) {
     const got = await capture(baseline.url, method, path, fixture.status, body)
     if (got.body !== fixture.body) throw new Error(`baseline ${method} ${path} body differs from the simulator's`)
@@ -106,6 +118,9 @@ async function main() {
   const endpoints = [
     { name: `GET ${LIST_PATH}`, status: 200, bytes: Buffer.byteLength(listed.body), requests: [{ method: 'GET', path: LIST_PATH }] },
     { name: `GET ${LIST_PATH}/{id}`, status: 200, bytes: Buffer.byteLength(detail.body), requests: [{ method: 'GET', path: detailPath }] },
+    // Every login answers a new token (new jti) of the same length; it does not grow the world.
+    { name: `POST ${LOGIN_PATH}`, status: 200, bytes: Buffer.byteLength(loggedIn.body), requests: [{ method: 'POST', path: LOGIN_PATH, headers: { 'content-type': 'application/json' }, body: loginBody }] },
+    { name: 'GET /general/data/{id}', status: 200, bytes: Buffer.byteLength(data.body), requests: [{ method: 'GET', path: DATA_PATH }] },
     {
       // Last: it grows the world.
       name: `POST ${LIST_PATH}`,

@@ -11,7 +11,13 @@ export type AreaId = 'admin' | 'core' | 'quantum' | 'general' | 'ledger'
  * Per-area settings given to `createSimulator` (and from CLI flags). Each area
  * adds its own optional fields here; the simulator passes them through as given.
  */
-export interface AreaOptions {}
+export interface AreaOptions {
+  /**
+   * Area D access tokens (D7): the HS256 `secret` (default: derived from the
+   * seed, D24) and the lifetime `expiresIn` in seconds (default 3600).
+   */
+  auth?: { secret?: string; expiresIn?: number }
+}
 
 /** What an area is given: the shared world and the shared accounts (D4, D5). */
 export interface AreaContext {

@@ -1,5 +1,7 @@
 import { InvalidArgumentError } from 'commander'
 import type { AreaId } from '../areas/area.js'
+import { MAX_TOKEN_TTL } from '../areas/general/index.js'
+import { parseDuration } from '../kernel/sim-clock.js'
 import { ALL_AREAS } from '../simulator/create-simulator.js'
 
 /** `--port`: an integer 0..65535 (0 picks a free port). */
@@ -28,4 +30,25 @@ export function collectArea(value: string, previous: AreaId[] = []): AreaId[] {
   const area = ALL_AREAS.find((candidate) => candidate.id === value || candidate.letter === value.toUpperCase())
   if (!area) throw new InvalidArgumentError(`unknown area; expected one of ${ALL_AREAS.map((a) => a.id).join(', ')}.`)
   return previous.includes(area.id) ? previous : [...previous, area.id]
+}
+
+/** `--token-ttl`: Area D token lifetime, whole seconds (`900`) or a duration (`15m`, `2h`). */
+export function parseTokenTtl(value: string): number {
+  let ms: number
+  try {
+    ms = /^\d+$/.test(value) ? Number(value) * 1000 : parseDuration(value)
+  } catch {
+    ms = Number.NaN
+  }
+  const seconds = ms / 1000
+  if (!Number.isSafeInteger(seconds) || seconds < 1 || seconds > MAX_TOKEN_TTL) {
+    throw new InvalidArgumentError(`expected whole seconds from 1 to ${MAX_TOKEN_TTL}, or a duration such as 15m or 2h.`)
+  }
+  return seconds
+}
+
+/** `--jwt-secret`: any non-empty text, used as the HS256 key as given. */
+export function parseJwtSecret(value: string): string {
+  if (value === '' || value.length > 4096) throw new InvalidArgumentError('expected a non-empty secret of at most 4096 characters.')
+  return value
 }

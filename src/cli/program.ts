@@ -2,7 +2,7 @@ import { Command, Option } from 'commander'
 import { builtinScenarios, DEFAULT_SCENARIO } from '../simulator/builtin-scenarios.js'
 import { ALL_AREAS, DEFAULT_SEED } from '../simulator/create-simulator.js'
 import { scenarioJsonSchema } from '../simulator/scenario-schema.js'
-import { collectArea, parseClock, parsePort, parseSeed } from './options.js'
+import { collectArea, parseClock, parseJwtSecret, parsePort, parseSeed, parseTokenTtl } from './options.js'
 import { DEFAULT_DISPATCH, serve } from './serve.js'
 
 /** The `multi-area-mock` command line. */
@@ -25,6 +25,8 @@ export function buildProgram(version: string): Command {
     .addOption(
       new Option('--root <area>', `also mount an area at "/" (repeatable; one of ${ALL_AREAS.map((a) => a.id).join(', ')})`).argParser(collectArea),
     )
+    .addOption(new Option('--jwt-secret <secret>', 'HS256 secret of Area D tokens (default: derived from the seed)').argParser(parseJwtSecret))
+    .addOption(new Option('--token-ttl <seconds>', 'lifetime of Area D tokens: seconds or a duration like 15m (default: 3600)').argParser(parseTokenTtl))
     .addOption(new Option('-q, --quiet', 'do not log one line per request'))
     .addOption(
       new Option('--dispatch <mode>', 'how requests reach the handlers: "msw" (getResponse over the msw handlers) or "direct" (same routes, no msw per-request work)')

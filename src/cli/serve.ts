@@ -12,6 +12,8 @@ export interface ServeFlags {
   scenario: string
   root?: AreaId[]
   quiet?: boolean
+  jwtSecret?: string
+  tokenTtl?: number
   dispatch: DispatchMode
 }
 
@@ -37,6 +39,12 @@ export async function serve(flags: ServeFlags): Promise<void> {
   }
   if (flags.seed !== undefined) options.seed = flags.seed
   if (flags.clock !== undefined) options.clock = flags.clock
+  if (flags.jwtSecret !== undefined || flags.tokenTtl !== undefined) {
+    options.auth = {
+      ...(flags.jwtSecret !== undefined ? { secret: flags.jwtSecret } : {}),
+      ...(flags.tokenTtl !== undefined ? { expiresIn: flags.tokenTtl } : {}),
+    }
+  }
   const running = await startServer({
     ...options,
     dispatch: flags.dispatch,

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { MAX_FIELDS, parseFieldList, pickFields } from './field-filter.js'
+
+describe('parseFieldList', () => {
+  it('trims and de-duplicates names, in order', () => {
+    expect(parseFieldList(' title ,owner,title')).toEqual(['title', 'owner'])
+  })
+
+  it('refuses empty names and too many names', () => {
+    for (const text of ['', ',', 'a,', ',a', 'a,,b', 'a, ,b']) expect(typeof parseFieldList(text), JSON.stringify(text)).toBe('string')
+    const names = (count: number) => Array.from({ length: count }, (_, index) => `f${index}`).join(',')
+    expect(parseFieldList(names(MAX_FIELDS))).toHaveLength(MAX_FIELDS)
+    expect(parseFieldList(names(MAX_FIELDS + 1))).toMatch(/at most 100/)
+  })
+})
+
+describe('pickFields', () => {
+  const resource = { id: 7, title: 'T', owner: 'ada', nested: { a: 1 } }
+
+  it('keeps id and the named own fields only', () => {
+    expect(pickFields(resource, ['nested', 'nope', 'toString', 'constructor', '__proto__'])).toEqual({ id: 7, nested: { a: 1 } })
+    expect(pickFields(resource, ['id'])).toEqual({ id: 7 })
+    expect(Object.keys(pickFields(resource, ['owner', 'title']))).toEqual(['id', 'owner', 'title'])
+  })
+
+  it('returns the whole resource without a list', () => {
+    expect(pickFields(resource, undefined)).toBe(resource)
+  })
+})

@@ -1,0 +1,45 @@
+import type { AreaFactory } from '../area.js'
+import { AuthSettings } from './auth-settings.js'
+import { createGeneralCollections } from './collections.js'
+import { Authenticator } from './login.js'
+import { Outbox } from './notifications.js'
+import { ResourceStore } from './resource-store.js'
+import { generalRoutes } from './routes.js'
+import { generalSection } from './section.js'
+import { AccessTokens } from './tokens.js'
+
+/**
+ * Area D, the general-purpose interface (login with real JWTs, data and
+ * resources, notifications), mounted at `/general` by default (D1). Its
+ * `auth` options are validated here, when the simulator is created.
+ *
+ * @example
+ * createSimulator({ auth: { secret: 'dev-secret', expiresIn: 900 } })
+ */
+export const generalArea: AreaFactory = {
+  id: 'general',
+  letter: 'D',
+  title: 'General: login, data, notifications',
+  prefix: '/general',
+  create({ world, accounts, options }) {
+    const settings = new AuthSettings(options.auth)
+    const collections = createGeneralCollections()
+    const authenticator = new Authenticator(accounts)
+    authenticator.prepare()
+    const services = {
+      authenticator,
+      tokens: new AccessTokens(world, settings),
+      resources: new ResourceStore(collections),
+      outbox: new Outbox(world, collections),
+    }
+    return {
+      routes: generalRoutes(world, accounts, services),
+      collections,
+      section: generalSection(world, accounts, collections, settings),
+    }
+  },
+}
+
+export { DELIVERY_DELAY_MS } from './notifications.js'
+export { derivedSecret, TOKEN_ISSUER } from './tokens.js'
+export { type AccessTokenClaims, DEFAULT_TOKEN_TTL, generalScenario, generalState, MAX_TOKEN_TTL } from './schemas.js'

@@ -1,0 +1,192 @@
+import { z } from 'zod'
+import { intParam } from '../../kernel/query.js'
+import { isoTimestamp } from '../../world/accounts/account-schema.js'
+import { parseFieldList } from './field-filter.js'
+import { inspectJsonObject, RESERVED_KEYS } from './json-object.js'
+
+/** Token lifetime when neither options nor scenario set one (D7). */
+export const DEFAULT_TOKEN_TTL = 3600
+/** Longest accepted token lifetime: ten years, in seconds. */
+export const MAX_TOKEN_TTL = 10 * 365 * 24 * 3600
+/** Resources generated when a scenario has no `general` section. */
+export const DEFAULT_RESOURCE_COUNT = 40
+/** Most recipients one notification may have (D20 sets no bound; documented). */
+export const MAX_RECIPIENTS = 1000
+/** Longest notification message, in characters (documented). */
+export const MAX_MESSAGE_LENGTH = 2000
+
+/** Token lifetime in whole seconds. */
+export const tokenTtl = z.int('must be a whole number of seconds').min(1, 'must be at least 1 second').max(MAX_TOKEN_TTL, `must be at most ${MAX_TOKEN_TTL} seconds (10 years)`)
+
+/** A type error message that says "is required" when the field is missing (D11). */
+function expected(what: string) {
+  return { error: (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : `must be ${what}`) }
+}
+
+/** `POST /auth/login` body (D6). Bounded so a huge password cannot make hashing expensive. */
+export const loginBody = z.object({
+  username: z.string(expected('a string')).min(1, 'must be a non-empty string').max(256),
+  password: z.string(expected('a string')).min(1, 'must be a non-empty string').max(1024),
+})
+
+/** `POST /auth/login` answer: the spec's `token` and `expires_in`, plus OAuth's `token_type`. */
+export const loginResult = z.object({
+  token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.int(),
+})
+
+/** The claims of an access token (D7). */
+export const accessTokenClaims = z.object({
+  iss: z.string(),
+  sub: z.string(),
+  username: z.string(),
+  iat: z.int(),
+  exp: z.int(),
+  jti: z.string(),
+})
+export type AccessTokenClaims = z.infer<typeof accessTokenClaims>
+
+/** A resource id (D19): a positive integer, given as text in the path. */
+export const resourceId = intParam(1)
+
+/** `GET /data/{resource_id}` query: `fields=a,b` (D19). */
+export const dataQuery = z.object({
+  fields: z
+    .string()
+    .transform((text, ctx) => {
+      const parsed = parseFieldList(text)
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed })
+        return z.NEVER
+      }
+      return parsed
+    })
+    .optional(),
+})
+
+/**
+ * A resource's data: a JSON object, checked on the raw input (before anything
+ * copies it) so `__proto__`, `constructor` and `prototype` keys are refused at
+ * any depth and never reach a prototype (D19). `z.unknown()` passes the input
+ * through untouched, which a `z.record()` would not (it drops `__proto__`).
+ * With `reserved`, `id` and the timestamps may not sit inside (scenarios, state).
+ */
+function jsonObject(reserved: boolean) {
+  return z
+    .unknown()
+    .superRefine((value, ctx) => {
+      if (value === undefined) return void ctx.addIssue({ code: 'custom', message: 'is required' })
+      const problems = inspectJsonObject(value)
+      for (const problem of problems) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message })
+      if (!reserved || problems.length > 0) return
+      for (const key of RESERVED_KEYS) {
+        if (Object.hasOwn(value as object, key)) ctx.addIssue({ code: 'custom', path: [key], message: 'is kept beside "data", not inside it' })
+      }
+    })
+    .meta({ type: 'object' }) as unknown as z.ZodType<Record<string, unknown>>
+}
+
+/** Data of `PUT /resources/{id}`. */
+export const resourceData = jsonObject(false)
+/** Data as scenarios and state give it: the resource's own fields only; `id` and timestamps sit beside it. */
+const storedData = jsonObject(true)
+
+/** `PUT /resources/{id}` body (D19): `data` replaces the resource's data. */
+export const updateResourceBody = z.object({ data: resourceData })
+
+/** A stored resource: `data` is what `PUT` replaces; `id` and timestamps are the simulator's. */
+export const resourceRecord = z.object({
+  id: z.int().min(1),
+  data: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+export type ResourceRecord = z.infer<typeof resourceRecord>
+
+export const priority = z.enum(['low', 'normal', 'high'], 'must be one of "low", "normal", "high"')
+export type Priority = z.infer<typeof priority>
+
+const recipientIds = z
+  .array(z.int('must be an integer').min(1, 'must be a positive integer'), expected('an array of positive integers'))
+  .min(1, 'must contain at least one recipient')
+  .max(MAX_RECIPIENTS, `must contain at most ${MAX_RECIPIENTS} recipients`)
+
+const message = z
+  .string(expected('a string'))
+  .max(MAX_MESSAGE_LENGTH, `must be at most ${MAX_MESSAGE_LENGTH} characters`)
+  .refine((text) => text.trim() !== '', 'must be a non-empty string')
+
+/** `POST /notifications/send` body (D20). */
+export const sendNotificationBody = z.object({
+  recipient_ids: recipientIds,
+  message,
+  priority: priority.default('normal'),
+})
+
+/** A stored notification: its status is derived from `deliver_at` and the clock (D20). */
+export const notificationRecord = z.object({
+  id: z.string(),
+  recipients: z.array(z.int()),
+  message: z.string(),
+  priority,
+  queued_at: z.string(),
+  deliver_at: z.string(),
+})
+export type NotificationRecord = z.infer<typeof notificationRecord>
+
+/** A notification as the state API shows it; `status` is recomputed from the clock on import. */
+export const notificationState = z.strictObject({
+  id: z.string().min(1),
+  recipients: recipientIds,
+  message,
+  priority: priority.default('normal'),
+  status: z.enum(['queued', 'delivered']).optional().describe('Derived from delivered_at and the clock; ignored on import.'),
+  queued_at: isoTimestamp,
+  delivered_at: isoTimestamp.nullable().optional().describe('When it is (or was) delivered; omitted or null: queued_at plus the priority\'s delay.'),
+})
+export type NotificationState = z.output<typeof notificationState>
+
+/** A resource as the state API shows it. */
+export const resourceState = z.strictObject({
+  id: z.int().min(1),
+  data: storedData,
+  created_at: isoTimestamp,
+  updated_at: isoTimestamp.optional(),
+})
+export type ResourceState = z.output<typeof resourceState>
+
+/** A resource spelled out in a scenario file. */
+export const scenarioResource = z.strictObject({
+  id: z.int().min(1).optional().describe('Fixed id; otherwise the next free one.'),
+  data: storedData.describe('The resource\'s fields, e.g. {"title": "Q3 report", "tags": ["finance"]}.'),
+  created_at: isoTimestamp.optional().describe('Defaults to the simulator clock.'),
+  updated_at: isoTimestamp.optional().describe('Defaults to created_at.'),
+})
+
+/** The `general` section of a scenario (Area D). */
+export const generalScenario = z.strictObject({
+  generate: z.int().min(0).max(10_000).default(0).describe('How many realistic resources faker generates, after the listed ones.'),
+  resources: z.array(scenarioResource).default([]).superRefine(uniqueIds).describe('Resources listed one by one.'),
+  notifications: z.array(notificationState).default([]).superRefine(uniqueIds).describe('Notifications already sent.'),
+  auth: z
+    .strictObject({ expires_in: tokenTtl.optional().describe('Token lifetime in seconds; the simulator option auth.expiresIn wins.') })
+    .optional(),
+})
+export type GeneralScenario = z.output<typeof generalScenario>
+
+/** The `general` section of the world state. */
+export const generalState = z.strictObject({
+  resources: z.array(resourceState).superRefine(uniqueIds),
+  notifications: z.array(notificationState).default([]).superRefine(uniqueIds),
+})
+export type GeneralState = z.output<typeof generalState>
+
+function uniqueIds(items: ReadonlyArray<{ id?: string | number | undefined }>, ctx: z.RefinementCtx): void {
+  const seen = new Set<string | number>()
+  items.forEach((item, index) => {
+    if (item.id === undefined) return
+    if (seen.has(item.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `duplicate id ${JSON.stringify(item.id)}` })
+    seen.add(item.id)
+  })
+}

@@ -1,0 +1,79 @@
+import type { AccountStore } from '../../world/accounts/account-store.js'
+import type { WorldSection } from '../../world/section.js'
+import type { World } from '../../world/world.js'
+import type { AuthSettings } from './auth-settings.js'
+import type { GeneralCollections } from './collections.js'
+import { fromNotificationState, toNotificationState } from './notifications.js'
+import { generateResources } from './resource-generator.js'
+import { DEFAULT_RESOURCE_COUNT, type GeneralScenario, generalScenario, type GeneralState, generalState, type ResourceRecord } from './schemas.js'
+
+/** The `general` section with no scenario section at all: a realistic set of resources. */
+const DEFAULT_SECTION: GeneralScenario = { generate: DEFAULT_RESOURCE_COUNT, resources: [], notifications: [] }
+
+/**
+ * The `general` section of scenarios and state (Area D): resources listed
+ * and/or generated, notifications sent, and the scenario's token lifetime.
+ * Generated resources take owners from the shared accounts, which load first.
+ *
+ * @example
+ * const section = generalSection(world, accounts, createGeneralCollections(), new AuthSettings(undefined))
+ * await section.load({ generate: 5, resources: [], notifications: [] })
+ */
+export function generalSection(
+  world: World,
+  accounts: AccountStore,
+  collections: GeneralCollections,
+  settings: AuthSettings,
+): WorldSection<GeneralScenario, GeneralState> {
+  const fill = async (resources: readonly ResourceRecord[], state: Pick<GeneralState, 'notifications'>) => {
+    collections.resources.clear()
+    collections.notifications.clear()
+    for (const record of resources) await collections.resources.create(record)
+    for (const notification of state.notifications) await collections.notifications.create(fromNotificationState(notification))
+  }
+  return {
+    key: 'general',
+    scenarioSchema: generalScenario,
+    stateSchema: generalState,
+
+    async load(scenario) {
+      const section = scenario ?? DEFAULT_SECTION
+      settings.useScenario(section.auth?.expires_in)
+      const listed: ResourceRecord[] = []
+      const taken = new Set(section.resources.flatMap((resource) => (resource.id === undefined ? [] : [resource.id])))
+      let nextId = 1
+      for (const resource of section.resources) {
+        let id = resource.id
+        if (id === undefined) {
+          while (taken.has(nextId)) nextId++
+          taken.add((id = nextId))
+        }
+        listed.push(toRecord(id, resource, world.now()))
+      }
+      const firstGenerated = Math.max(0, ...taken) + 1
+      const owners = accounts.sorted().map((account) => account.username)
+      await fill([...listed, ...generateResources(world, owners, section.generate, firstGenerated)], section)
+    },
+
+    export() {
+      const now = world.clock.now()
+      return {
+        resources: collections.resources.all().map((record) => ({ id: record.id, data: structuredClone(record.data), created_at: record.created_at, updated_at: record.updated_at })),
+        notifications: collections.notifications.all().map((record) => toNotificationState(record, now)),
+      }
+    },
+
+    import(state) {
+      return fill(
+        state.resources.map((resource) => toRecord(resource.id, resource, resource.created_at)),
+        state,
+      )
+    },
+  }
+}
+
+/** A stored resource from a scenario or state entry: timestamps normalised, data copied. */
+function toRecord(id: number, resource: { data: Record<string, unknown>; created_at?: string | undefined; updated_at?: string | undefined }, now: string): ResourceRecord {
+  const createdAt = new Date(resource.created_at ?? now).toISOString()
+  return { id, data: structuredClone(resource.data), created_at: createdAt, updated_at: new Date(resource.updated_at ?? createdAt).toISOString() }
+}
