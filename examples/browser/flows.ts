@@ -53,6 +53,27 @@ const coreFlow: Flow = {
   },
 }
 
+/** D: log in as a seeded user, then update a resource with the token (D6–D8, D19). */
+const generalFlow: Flow = {
+  id: 'general',
+  title: 'D · General: log in, update a resource with the token',
+  async run(api) {
+    const [user] = (await api('GET', '/admin/api/v1.2/users?status=active&limit=1')).body
+    const login = await api('POST', '/general/auth/login', { json: { username: user.username, password: 'Passw0rd!' } })
+    const updated = await api('PUT', '/general/resources/1', {
+      json: { data: { title: 'Renamed in the browser', owner: user.username } },
+      headers: { authorization: `Bearer ${login.body.token}` },
+    })
+    const read = await api('GET', '/general/data/1?fields=title,owner')
+    return {
+      login: { tokenParts: String(login.body.token).split('.').length, expiresIn: login.body.expires_in },
+      updated: { status: updated.status, title: updated.body.resource.title },
+      read: read.body,
+      owner: user.username,
+    }
+  },
+}
+
 /** The control API: health and the whole world as JSON (D26). */
 const controlFlow: Flow = {
   id: 'control',
@@ -72,4 +93,4 @@ const controlFlow: Flow = {
 }
 
 /** In the order the page runs them. */
-export const flows: Flow[] = [adminFlow, coreFlow, controlFlow]
+export const flows: Flow[] = [adminFlow, coreFlow, generalFlow, controlFlow]
