@@ -102,12 +102,12 @@ describe.skipIf(missing && !inCi)('the browser entry in Chromium', () => {
     expect(flows.core.readBack).toEqual({ price: 12.5, stock: 7 })
     expect(flows.core.before.price).not.toBe(12.5)
 
-    // Control API: the same world, without password hashes.
     // D: a real JWT from a seeded account opens PUT /resources/{id}; the read sees the write.
     expect(flows.general.login).toEqual({ tokenParts: 3, expiresIn: 3600 })
     expect(flows.general.updated).toEqual({ status: 200, title: 'Renamed in the browser' })
     expect(flows.general.read).toEqual({ id: 1, title: 'Renamed in the browser', owner: flows.general.owner })
 
+    // Control API: the same world, without password hashes.
     expect(flows.control.health).toMatchObject({ status: 'ok', seed: 1, scenario: 'default' })
     expect(flows.control.health.areas).toEqual(expect.arrayContaining(['admin', 'core']))
     expect(flows.control.state).toEqual({ users: 49, products: 24, passwordHashesShown: false })
