@@ -156,11 +156,11 @@ describe('createSimulator options', () => {
     expect(sim.db.users.all().every((user) => user.status === 'pending')).toBe(true)
     expect(sim.db.users.all().some((user) => user.username === 'new.hire')).toBe(true)
     await sim.loadScenario('empty')
-    expect(sim.counts()).toEqual({ users: 0, products: 0, readings: 0 })
+    expect(sim.counts()).toEqual({ users: 0, products: 0, readings: 0, particles: 0 })
     await sim.reset()
     expect(sim.scenario).toBe('empty')
     expect(sim.counts().users).toBe(0)
-    expect(sim.listScenarios().map((entry) => entry.name)).toEqual(['default', 'empty', 'pending-users'])
+    expect(sim.listScenarios().map((entry) => entry.name)).toEqual(['default', 'empty', 'pending-users', 'entangled-pairs'])
   })
 
   it('takes the seed from the scenario unless one is given', async () => {

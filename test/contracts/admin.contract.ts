@@ -190,7 +190,7 @@ export function describeAdminContract(base: () => string): void {
       const reply = await call(`${base()}/admin/api/v1.2/user`)
       expect(reply.status).toBe(404)
       expect(reply.body.suggestion).toBe('GET /admin/api/v1.2/users')
-      expect(reply.body.areas.map((area: { id: string }) => area.id)).toEqual(['admin', 'core'])
+      expect(reply.body.areas.map((area: { id: string }) => area.id)).toEqual(['admin', 'core', 'quantum'])
     })
 
     it('reset brings back the seeded state', async () => {
