@@ -1,13 +1,14 @@
 // Bare node:http baseline for bench/run.js. Not part of the package.
 //
-// Answers the three benchmarked requests with bodies and headers captured from
+// Answers the benchmarked requests with bodies and headers captured from
 // the real simulator before the load starts (so payload sizes match), and does
 // nothing else: no routing library, no Fetch Request/Response objects, no msw,
 // no validation. It is started by bench/run.js as a child process, exactly like
 // the simulator, so neither server shares an event loop with autocannon.
 //
 // Fixtures arrive as JSON in the BENCH_BASELINE_FIXTURES environment variable:
-//   { list: Fixture, detail: Fixture, create: Fixture, detailPrefix: string, listPath: string }
+//   { list: Fixture, detail: Fixture, create: Fixture, detailPrefix: string, listPath: string,
+//     posts?: Record<path, Fixture> }   (further POST endpoints, matched by exact path)
 //   Fixture = { status: number, headers: Record<string, string>, body: string }
 // Prints `baseline listening on http://127.0.0.1:PORT` once it listens.
 
@@ -28,6 +29,7 @@ function prepare(fixture) {
 const list = prepare(fixtures.list)
 const detail = prepare(fixtures.detail)
 const create = prepare(fixtures.create)
+const posts = new Map(Object.entries(fixtures.posts ?? {}).map(([path, fixture]) => [path, prepare(fixture)]))
 const notFound = prepare({ status: 404, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"error":"not_found"}' })
 
 // The simulator streams its Fetch Response body, so Node frames it with
@@ -46,10 +48,11 @@ const server = createServer((req, res) => {
   const path = query === -1 ? url : url.slice(0, query)
   if (req.method === 'GET' && path === fixtures.listPath) return send(res, list)
   if (req.method === 'GET' && path.startsWith(fixtures.detailPrefix)) return send(res, detail)
-  if (req.method === 'POST' && path === fixtures.listPath) {
+  const post = req.method !== 'POST' ? undefined : path === fixtures.listPath ? create : posts.get(path)
+  if (post) {
     // Read the whole upload before answering, as the simulator must.
     req.on('data', () => {})
-    req.on('end', () => send(res, create))
+    req.on('end', () => send(res, post))
     return
   }
   req.resume()
