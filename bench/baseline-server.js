@@ -8,7 +8,7 @@
 //
 // Fixtures arrive as JSON in the BENCH_BASELINE_FIXTURES environment variable:
 //   { list: Fixture, detail: Fixture, create: Fixture, detailPrefix: string, listPath: string,
-//     login: Fixture, loginPath: string, data: Fixture, dataPath: string }
+//     gets?: Record<path, Fixture>, posts?: Record<path, Fixture> }   (further endpoints, matched by exact path)
 //   Fixture = { status: number, headers: Record<string, string>, body: string }
 // Prints `baseline listening on http://127.0.0.1:PORT` once it listens.
 
@@ -29,8 +29,8 @@ function prepare(fixture) {
 const list = prepare(fixtures.list)
 const detail = prepare(fixtures.detail)
 const create = prepare(fixtures.create)
-const login = prepare(fixtures.login)
-const data = prepare(fixtures.data)
+const gets = new Map(Object.entries(fixtures.gets ?? {}).map(([path, fixture]) => [path, prepare(fixture)]))
+const posts = new Map(Object.entries(fixtures.posts ?? {}).map(([path, fixture]) => [path, prepare(fixture)]))
 const notFound = prepare({ status: 404, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"error":"not_found"}' })
 
 // The simulator streams its Fetch Response body, so Node frames it with
@@ -49,12 +49,12 @@ const server = createServer((req, res) => {
   const path = query === -1 ? url : url.slice(0, query)
   if (req.method === 'GET' && path === fixtures.listPath) return send(res, list)
   if (req.method === 'GET' && path.startsWith(fixtures.detailPrefix)) return send(res, detail)
-  if (req.method === 'GET' && path === fixtures.dataPath) return send(res, data)
-  if (req.method === 'POST' && (path === fixtures.listPath || path === fixtures.loginPath)) {
+  if (req.method === 'GET' && gets.has(path)) return send(res, gets.get(path))
+  const post = req.method !== 'POST' ? undefined : path === fixtures.listPath ? create : posts.get(path)
+  if (post) {
     // Read the whole upload before answering, as the simulator must.
-    const answer = path === fixtures.listPath ? create : login
     req.on('data', () => {})
-    req.on('end', () => send(res, answer))
+    req.on('end', () => send(res, post))
     return
   }
   req.resume()

@@ -24,6 +24,10 @@ const MODES = ['msw', 'direct']
 const LIST_PATH = '/admin/api/v1.2/users'
 const LOGIN_PATH = '/general/auth/login'
 const DATA_PATH = '/general/data/1'
+const ENTANGLE_PATH = '/quantum/v1/entangle'
+const MEASURE_PATH = '/quantum/v1/measure'
+/** Every entangle creates a new pair; measuring one particle again and again is valid too. */
+const ENTANGLE_BODY = JSON.stringify({ particle_type: 'electron', entanglement_mode: 'spin' })
 
 const DURATION = positiveNumber('BENCH_DURATION', 10)
 const CONNECTIONS = positiveInteger('BENCH_CONNECTIONS', 50)
@@ -83,6 +87,9 @@ async function main() {
   const loginBody = JSON.stringify({ username: loginUser.username, password: 'Passw0rd!' })
   const loggedIn = await capture(sim.url, 'POST', LOGIN_PATH, 200, loginBody)
   const data = await capture(sim.url, 'GET', DATA_PATH, 200)
+  const entangled = await capture(sim.url, 'POST', ENTANGLE_PATH, 201, ENTANGLE_BODY)
+  const measureBody = JSON.stringify({ particle_id: JSON.parse(entangled.body).particle_id_a, measurement_axis: 'x-axis' })
+  const measured = await capture(sim.url, 'POST', MEASURE_PATH, 200, measureBody)
   // Both modes must answer byte-for-byte alike (same seed, clock and requests).
   for (const [method, path, fixture, body] of [
     ['GET', LIST_PATH, listed],
@@ -90,6 +97,8 @@ async function main() {
     ['POST', LIST_PATH, created, registration('bench-capture')],
     ['POST', LOGIN_PATH, loggedIn, loginBody],
     ['GET', DATA_PATH, data],
+    ['POST', ENTANGLE_PATH, entangled, ENTANGLE_BODY],
+    ['POST', MEASURE_PATH, measured, measureBody],
   ]) {
     const got = await capture(sims.direct.url, method, path, fixture.status, body)
     if (got.body !== fixture.body) throw new Error(`--dispatch direct: ${method} ${path} body differs from --dispatch msw`)
@@ -97,7 +106,15 @@ async function main() {
   const usersBefore = Number(listed.headers['x-total-count']) + 1
 
   const baseline = await startChild('baseline', process.execPath, [BASELINE], /baseline listening on (http:\/\/127\.0\.0\.1:\d+)/, {
-    BENCH_BASELINE_FIXTURES: JSON.stringify({ list: listed, detail, create: created, listPath: LIST_PATH, detailPrefix: `${LIST_PATH}/`, login: loggedIn, loginPath: LOGIN_PATH, data, dataPath: DATA_PATH }),
+    BENCH_BASELINE_FIXTURES: JSON.stringify({
+      list: listed,
+      detail,
+      create: created,
+      listPath: LIST_PATH,
+      detailPrefix: `${LIST_PATH}/`,
+      gets: { [DATA_PATH]: data },
+      posts: { [ENTANGLE_PATH]: entangled, [MEASURE_PATH]: measured, [LOGIN_PATH]: loggedIn },
+    }),
   })
   log(`baseline:  ${baseline.url} (pid ${baseline.child.pid})`)
 
@@ -108,6 +125,8 @@ async function main() {
     ['POST', LIST_PATH, created, registration('bench-check')],
     ['POST', LOGIN_PATH, loggedIn, loginBody],
     ['GET', DATA_PATH, data],
+    ['POST', ENTANGLE_PATH, entangled, ENTANGLE_BODY],
+    ['POST', MEASURE_PATH, measured, measureBody],
   ]) {
     const got = await capture(baseline.url, method, path, fixture.status, body)
     if (got.body !== fixture.body) throw new Error(`baseline ${method} ${path} body differs from the simulator's`)
@@ -119,11 +138,15 @@ async function main() {
     { name: `GET ${LIST_PATH}`, status: 200, bytes: Buffer.byteLength(listed.body), requests: [{ method: 'GET', path: LIST_PATH }] },
     { name: `GET ${LIST_PATH}/{id}`, status: 200, bytes: Buffer.byteLength(detail.body), requests: [{ method: 'GET', path: detailPath }] },
     // Every login answers a new token (new jti) of the same length; it does not grow the world.
-    { name: `POST ${LOGIN_PATH}`, status: 200, bytes: Buffer.byteLength(loggedIn.body), requests: [{ method: 'POST', path: LOGIN_PATH, headers: { 'content-type': 'application/json' }, body: loginBody }] },
+    { name: `POST ${LOGIN_PATH}`, status: 200, bytes: Buffer.byteLength(loggedIn.body), requests: [jsonPost(LOGIN_PATH, loginBody)] },
     { name: 'GET /general/data/{id}', status: 200, bytes: Buffer.byteLength(data.body), requests: [{ method: 'GET', path: DATA_PATH }] },
+    // The same particle measured again and again (valid: later measurements follow D17's cos² rule).
+    { name: `POST ${MEASURE_PATH}`, status: 200, bytes: Buffer.byteLength(measured.body), requests: [jsonPost(MEASURE_PATH, measureBody)] },
+    { name: `POST ${ENTANGLE_PATH}`, status: 201, bytes: Buffer.byteLength(entangled.body), requests: [jsonPost(ENTANGLE_PATH, ENTANGLE_BODY)] },
     {
       // Last: it grows the world.
       name: `POST ${LIST_PATH}`,
+      createsUser: true,
       status: 201,
       bytes: Buffer.byteLength(created.body),
       requests: [
@@ -149,12 +172,12 @@ async function main() {
       if (WARMUP > 0) {
         const warm = await load(server, endpoint, WARMUP)
         problems.push(...check(`${label} ${endpoint.name} (warm-up)`, warm, endpoint.status))
-        if (label !== 'baseline' && endpoint.status === 201) created201[label] += count(warm, 201)
+        if (label !== 'baseline' && endpoint.createsUser) created201[label] += count(warm, 201)
       }
       const result = await load(server, endpoint, DURATION)
       problems.push(...check(`${label} ${endpoint.name}`, result, endpoint.status))
       assertAlive(label, server, problems)
-      if (label !== 'baseline' && endpoint.status === 201) created201[label] += count(result, 201)
+      if (label !== 'baseline' && endpoint.createsUser) created201[label] += count(result, 201)
       row[label] = result
       log(`  ${label.padEnd(9)} ${endpoint.name.padEnd(36)} ${fmt(result.requests.average, 0).padStart(8)} req/s  p99 ${result.latency.p99} ms  ${summary(result)}`)
     }
@@ -326,6 +349,10 @@ async function stopAll() {
 
 // ---------------------------------------------------------------------------
 // HTTP helpers
+
+function jsonPost(path, body) {
+  return { method: 'POST', path, headers: { 'content-type': 'application/json' }, body }
+}
 
 function registration(username) {
   return JSON.stringify({ username, email: `${username}@example.com`, password: 'Passw0rd!' })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe } from 'vitest'
 import { describeAdminContract } from './contracts/admin.contract.js'
 import { describeCoreContract } from './contracts/core.contract.js'
+import { describeQuantumContract } from './contracts/quantum.contract.js'
 import { describeGeneralContract } from './contracts/general.contract.js'
 import { type CliServer, startCli } from './support/cli-server.js'
 
@@ -18,6 +19,7 @@ for (const mode of ['msw', 'direct']) {
 
     describeAdminContract(() => server.url)
     describeCoreContract(() => server.url)
+    describeQuantumContract(() => server.url)
     describeGeneralContract(() => server.url)
   })
 }

@@ -93,8 +93,8 @@ describe('multi-area-mock serve --help and scenarios', () => {
     expect(code).toBe(0)
     expect(stderr).toBe('')
     const lines = nonEmptyLines(stdout)
-    expect(lines).toHaveLength(3)
-    for (const name of ['default', 'empty', 'pending-users']) {
+    expect(lines).toHaveLength(4)
+    for (const name of ['default', 'empty', 'pending-users', 'entangled-pairs']) {
       const line = lines.find((candidate) => candidate.split(/\s+/)[0] === name)
       expect(line, `a line for ${name}`).toBeDefined()
       // Name, then a real description (several words).
@@ -103,6 +103,7 @@ describe('multi-area-mock serve --help and scenarios', () => {
     expect(stdout).toMatch(/^default\s+A realistic world/m)
     expect(stdout).toMatch(/^empty\s+Nothing at all/m)
     expect(stdout).toMatch(/^pending-users\s+Only pending users/m)
+    expect(stdout).toMatch(/^entangled-pairs\s+The default users and catalogue plus 80 entangled pairs/m)
   })
 })
 

@@ -381,7 +381,7 @@ describe('control API over HTTP (D26)', () => {
   it('GET /__mock/scenarios lists the built-ins and marks the active one', async () => {
     const reply = await call('/__mock/scenarios')
     expect(reply.status).toBe(200)
-    expect(reply.body.map((entry: any) => entry.name)).toEqual(['default', 'empty', 'pending-users'])
+    expect(reply.body.map((entry: any) => entry.name)).toEqual(['default', 'empty', 'pending-users', 'entangled-pairs'])
     expect(reply.body.filter((entry: any) => entry.active).map((entry: any) => entry.name)).toEqual(['default'])
     for (const entry of reply.body) expect(entry.description.length).toBeGreaterThan(10)
   })
@@ -440,7 +440,7 @@ describe('control API over HTTP (D26)', () => {
     expect(reply.status).toBe(404)
     expect(reply.body.error).toBe('not_found')
     expect(reply.body.message).toContain('no-such-thing')
-    expect(reply.body.available).toEqual(['default', 'empty', 'pending-users'])
+    expect(reply.body.available).toEqual(['default', 'empty', 'pending-users', 'entangled-pairs'])
     expect((await call('/admin/api/v1.2/users?limit=100')).text).toBe(before)
     expect((await call('/__mock/health')).body.scenario).toBe('default')
   })

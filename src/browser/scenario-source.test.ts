@@ -19,7 +19,7 @@ describe('resolveScenario', () => {
     expect(await resolveScenario(undefined, builtinScenarios, fetch)).toMatchObject({ name: 'default' })
     expect(await resolveScenario(team, builtinScenarios, fetch)).toEqual({ name: 'custom', scenario: team })
     expect(fetch).not.toHaveBeenCalled()
-    await expect(resolveScenario('nope', builtinScenarios, fetch)).rejects.toThrow('Unknown scenario "nope". Available: default, empty, pending-users.')
+    await expect(resolveScenario('nope', builtinScenarios, fetch)).rejects.toThrow(`Unknown scenario "nope". Available: ${Object.keys(builtinScenarios).join(', ')}.`)
   })
 
   it('fetches a URL relative to the page, validates it and names it after the file', async () => {

@@ -1,5 +1,6 @@
 import defaultScenario from '../../scenarios/default.json' with { type: 'json' }
 import emptyScenario from '../../scenarios/empty.json' with { type: 'json' }
+import entangledPairsScenario from '../../scenarios/entangled-pairs.json' with { type: 'json' }
 import pendingUsersScenario from '../../scenarios/pending-users.json' with { type: 'json' }
 import type { ScenarioInput } from './scenario-schema.js'
 
@@ -14,6 +15,7 @@ export const builtinScenarios: Readonly<Record<string, ScenarioInput>> = {
   default: defaultScenario as ScenarioInput,
   empty: emptyScenario as ScenarioInput,
   'pending-users': pendingUsersScenario as ScenarioInput,
+  'entangled-pairs': entangledPairsScenario as ScenarioInput,
 }
 
 /** The scenario a simulator starts with unless told otherwise. */

@@ -161,7 +161,7 @@ describe('createSimulator options', () => {
     await sim.reset()
     expect(sim.scenario).toBe('empty')
     expect(sim.counts().users).toBe(0)
-    expect(sim.listScenarios().map((entry) => entry.name)).toEqual(['default', 'empty', 'pending-users'])
+    expect(sim.listScenarios().map((entry) => entry.name)).toEqual(['default', 'empty', 'pending-users', 'entangled-pairs'])
   })
 
   it('takes the seed from the scenario unless one is given', async () => {

@@ -3,6 +3,7 @@ import type { RequestHandler } from 'msw'
 import type { AreaFactory, AreaId, AreaOptions } from '../areas/area.js'
 import { adminArea } from '../areas/admin/index.js'
 import { coreArea } from '../areas/core/index.js'
+import { quantumArea } from '../areas/quantum/index.js'
 import { generalArea } from '../areas/general/index.js'
 import { formatBaseUrl, parseBaseUrl } from '../kernel/base-url.js'
 import { type Clock, ConfigError } from '../kernel/clock.js'
@@ -24,7 +25,7 @@ import { ScenarioError } from './scenario-error.js'
 import { type Scenario, type ScenarioInput, scenarioSchema, type WorldState, worldStateSchema } from './scenario-schema.js'
 
 /** Every area this package ships, in mounting order. */
-export const ALL_AREAS: readonly AreaFactory[] = [adminArea, coreArea, generalArea]
+export const ALL_AREAS: readonly AreaFactory[] = [adminArea, coreArea, quantumArea, generalArea]
 
 /** The seed used when none is given, so two runs agree by default (D24). */
 export const DEFAULT_SEED = 1

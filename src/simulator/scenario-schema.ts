@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { coreScenario, coreState } from '../areas/core/index.js'
+import { quantumScenario, quantumState } from '../areas/quantum/index.js'
 import { generalScenario, generalState } from '../areas/general/index.js'
 import { accountsScenario, accountsState } from '../world/accounts/account-schema.js'
 
@@ -19,6 +20,7 @@ export const scenarioSchema = z
     seed: z.int().optional().describe('Seed used unless the simulator is given one (D24).'),
     accounts: accountsScenario.optional().describe('Users shared by Areas A, B and D (D5).'),
     core: coreScenario.optional().describe('Area B: product catalogue.'),
+    quantum: quantumScenario.optional().describe('Area C: entangled pairs and the platform status.'),
     general: generalScenario.optional().describe('Area D: resources, notifications, token lifetime. Omitted: 40 generated resources.'),
   })
   .meta({ title: 'multi-area-mock scenario' })
@@ -45,6 +47,7 @@ export const worldStateSchema = z.strictObject({
     .describe('Where the id generator and random source stand, so ids replay after a restore (D24).'),
   accounts: accountsState.default({ users: [] }),
   core: coreState.default({ products: [], readings: [] }),
+  quantum: quantumState.prefault({}),
   general: generalState.default({ resources: [], notifications: [] }),
 })
 export type WorldState = z.output<typeof worldStateSchema>

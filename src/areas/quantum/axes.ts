@@ -1,0 +1,58 @@
+/** A unit vector in space. */
+export type Vector = readonly [number, number, number]
+
+/** A measurement axis (D17): its canonical name and its direction. */
+export interface Axis {
+  /** `x-axis`, `y-axis`, `z-axis`, or an angle such as `22.5deg` (number written without padding). */
+  name: string
+  vector: Vector
+}
+
+/** The axis used when a measurement names none: `z-axis` for every particle type (D17). */
+export const DEFAULT_AXIS = 'z-axis'
+
+/** Largest angle accepted, in degrees, either way round. */
+export const MAX_ANGLE = 360
+
+/** The accepted forms, as error messages and docs list them. */
+export const ACCEPTED_AXES = `x-axis, y-axis, z-axis, or an angle in the x-z plane from -${MAX_ANGLE}deg to ${MAX_ANGLE}deg measured from the z-axis towards the x-axis, such as 22.5deg or -45deg`
+
+const NAMED: Record<string, Vector> = {
+  'x-axis': [1, 0, 0],
+  'y-axis': [0, 1, 0],
+  'z-axis': [0, 0, 1],
+}
+
+const ANGLE = /^(-?\d{1,3}(?:\.\d{1,6})?)deg$/
+
+/**
+ * Parses a measurement axis (D17): `x-axis`, `y-axis`, `z-axis`, or an angle
+ * in the x-z plane written like `22.5deg`, measured from the z-axis towards the
+ * x-axis, so `0deg` is the z-axis and `90deg` the x-axis. `undefined` for
+ * anything else (other spellings, units, ranges beyond ±360deg).
+ *
+ * @example
+ * parseAxis('22.5deg') // { name: '22.5deg', vector: [0.3827, 0, 0.9239] }
+ * parseAxis('north')   // undefined
+ */
+export function parseAxis(text: string): Axis | undefined {
+  const named = NAMED[text]
+  if (named) return { name: text, vector: named }
+  const match = ANGLE.exec(text)
+  if (!match) return undefined
+  const degrees = Number(match[1])
+  if (Math.abs(degrees) > MAX_ANGLE) return undefined
+  const radians = (degrees * Math.PI) / 180
+  // `+ 0` turns -0 into 0, so `-0deg` is named `0deg`.
+  return { name: `${degrees + 0}deg`, vector: [Math.sin(radians), 0, Math.cos(radians)] }
+}
+
+/**
+ * Cosine of the angle between two axes, clamped and rounded to 12 decimals so
+ * that an axis compared with itself (or `90deg` with `x-axis`) gives exactly 1
+ * and measurements along the same axis are certain, not merely near-certain.
+ */
+export function cosBetween(a: Axis, b: Axis): number {
+  const dot = a.vector[0] * b.vector[0] + a.vector[1] * b.vector[1] + a.vector[2] * b.vector[2]
+  return Math.min(1, Math.max(-1, Math.round(dot * 1e12) / 1e12))
+}

@@ -1,0 +1,26 @@
+import type { AreaFactory } from '../area.js'
+import { createQuantumCollections } from './collections.js'
+import { ParticleLab } from './particle-lab.js'
+import { Platform } from './platform.js'
+import { quantumRoutes } from './routes.js'
+import { quantumSection } from './section.js'
+
+/** Area C, entangled particles, mounted at `/quantum` by default (D1). */
+export const quantumArea: AreaFactory = {
+  id: 'quantum',
+  letter: 'C',
+  title: 'Quantum: entangled particles',
+  prefix: '/quantum',
+  create({ world }) {
+    const collections = createQuantumCollections()
+    const lab = new ParticleLab(world, collections)
+    const platform = new Platform()
+    return {
+      routes: quantumRoutes(world, lab, platform),
+      collections,
+      section: quantumSection(world, lab, platform),
+    }
+  },
+}
+
+export { quantumScenario, quantumState } from './schemas.js'

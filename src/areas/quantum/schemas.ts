@@ -1,0 +1,188 @@
+import * as z from 'zod'
+import { isoTimestamp } from '../../world/accounts/account-schema.js'
+import { ACCEPTED_AXES, DEFAULT_AXIS, parseAxis } from './axes.js'
+import { OUTCOMES } from './entanglement.js'
+import { FIXED_ID } from './particle-ids.js'
+
+/** Particle types (D16). */
+export const PARTICLE_TYPES = ['photon', 'electron', 'positron', 'proton', 'neutron'] as const
+export const particleType = z.enum(PARTICLE_TYPES, `must be one of ${PARTICLE_TYPES.join(', ')}`)
+export type ParticleType = z.infer<typeof particleType>
+
+/** Entanglement modes (D16); `spin` is the default. */
+export const ENTANGLEMENT_MODES = ['spin', 'polarization'] as const
+export const entanglementMode = z.enum(ENTANGLEMENT_MODES, `must be one of ${ENTANGLEMENT_MODES.join(', ')}`)
+
+const ALL_OUTCOMES = [...OUTCOMES.spin, ...OUTCOMES.polarization] as const
+export const outcome = z.enum(ALL_OUTCOMES, `must be one of ${ALL_OUTCOMES.join(', ')}`)
+
+/** `superposition` until the pair is first measured, then an outcome (spec: "collapsed, example value spin_up"). */
+export const particleStateValue = z.enum(['superposition', ...ALL_OUTCOMES])
+export type ParticleStateValue = z.infer<typeof particleStateValue>
+
+/** Platform status (D18). */
+export const platformStatus = z.enum(['operational', 'degraded', 'maintenance'], 'must be one of operational, degraded, maintenance')
+export type PlatformStatus = z.infer<typeof platformStatus>
+
+/**
+ * A measurement axis as text (D17), normalised to its canonical name
+ * (`-0deg` → `0deg`, `22.50deg` → `22.5deg`). The pattern is for editors; the
+ * refinement also checks the range.
+ */
+export const axisName = z
+  .string(`must be ${ACCEPTED_AXES}`)
+  .regex(/^(?:[xyz]-axis|-?\d{1,3}(?:\.\d{1,6})?deg)$/, { message: `must be ${ACCEPTED_AXES}`, abort: true })
+  .refine((text) => parseAxis(text) !== undefined, `must be ${ACCEPTED_AXES}`)
+  .transform((text) => parseAxis(text)!.name)
+
+/** A particle id fixed by a scenario or state document. */
+export const fixedParticleId = z
+  .string()
+  .regex(FIXED_ID, 'must be 1 to 128 URL-safe characters (letters, digits, ".", "_", "~", "-"), starting with a letter or digit')
+
+/** `POST /v1/entangle` body (D16). */
+export const entangleBody = z.object({
+  particle_type: particleType,
+  entanglement_mode: entanglementMode.default('spin'),
+})
+
+/** `POST /v1/measure` body (D17). */
+export const measureBody = z.object({
+  particle_id: z.string('must be a string: the id of a particle').min(1, 'must be the id of a particle'),
+  measurement_axis: axisName.default(DEFAULT_AXIS),
+})
+
+/** One stored particle. Its pair is itself and its partner (`partner_id`); `role` says which of the two was `particle_id_a`. */
+export const particleRecord = z.object({
+  id: z.string(),
+  partner_id: z.string(),
+  role: z.enum(['a', 'b']),
+  particle_type: particleType,
+  entanglement_mode: entanglementMode,
+  created_at: z.string(),
+  state: particleStateValue,
+  /** Axis along which `state` holds; `null` in superposition. */
+  measurement_axis: z.string().nullable(),
+  last_measured: z.string().nullable(),
+})
+export type ParticleRecord = z.infer<typeof particleRecord>
+
+/** The platform part of the `quantum` section (D18), in scenarios and state alike. */
+export const platformSettings = z.strictObject({
+  status: platformStatus.default('operational').describe('GET /v1/status reports it; "maintenance" answers 503 on the other endpoints.'),
+  base_load_percentage: z
+    .number()
+    .min(0)
+    .max(100)
+    .default(0)
+    .describe('Load always present; activity adds to it (capped at 100).'),
+  retry_after_seconds: z.int().min(1).max(86_400).default(120).describe('Retry-After of the 503 answers during maintenance.'),
+})
+export type PlatformSettings = z.infer<typeof platformSettings>
+
+const pairCounts = z.strictObject({
+  superposition: z.int().min(0).max(5000).default(0).describe('Pairs never measured.'),
+  collapsed: z.int().min(0).max(5000).default(0).describe('Pairs with one particle measured (seeded axis and result).'),
+})
+
+/** A pair spelled out in a scenario. */
+export const scenarioPair = z
+  .strictObject({
+    particle_type: particleType.optional().describe('Default: photon for polarization, electron for spin.'),
+    entanglement_mode: entanglementMode.default('spin'),
+    particle_ids: z.tuple([fixedParticleId, fixedParticleId]).optional().describe('Fixed ids of particles a and b; generated when omitted.'),
+    created_at: isoTimestamp.optional().describe('Defaults to the simulator clock.'),
+    measured: z
+      .strictObject({
+        particle: z.enum(['a', 'b']).default('a').describe('Which particle was measured; its partner collapsed to the opposite outcome.'),
+        axis: axisName.default(DEFAULT_AXIS).describe(`Default ${DEFAULT_AXIS}. Accepted: ${ACCEPTED_AXES}.`),
+        result: outcome.optional().describe('Outcome of the measured particle; drawn 50/50 from the seed when omitted.'),
+        at: isoTimestamp.optional().describe('When; defaults to created_at.'),
+      })
+      .optional()
+      .describe('Present: the pair was measured once already (collapsed).'),
+  })
+  .superRefine((pair, ctx) => {
+    const result = pair.measured?.result
+    if (result !== undefined) checkOutcome(pair.entanglement_mode, result, ['measured', 'result'], ctx)
+  })
+
+/** The `quantum` section of a scenario (Area C). */
+export const quantumScenario = z
+  .strictObject({
+    platform: platformSettings.prefault({}),
+    generate: z
+      .strictObject({ spin: pairCounts.optional(), polarization: pairCounts.optional() })
+      .optional()
+      .describe('How many pairs to generate per mode and state (seeded types, axes and results).'),
+    pairs: z.array(scenarioPair).default([]).describe('Pairs listed one by one, created before the generated ones.'),
+  })
+  .superRefine((section, ctx) => {
+    uniqueIds(section.pairs.map((pair) => pair.particle_ids ?? []), (index, slot) => ['pairs', index, 'particle_ids', slot], ctx)
+  })
+export type QuantumScenario = z.infer<typeof quantumScenario>
+
+/** One particle of a pair in the state document. */
+export const stateParticle = z.strictObject({
+  id: fixedParticleId,
+  state: particleStateValue,
+  measurement_axis: axisName.nullable().default(null),
+  last_measured: isoTimestamp.nullable().default(null),
+})
+
+/** A pair in the state document: exactly what the simulator keeps, so restore is exact. */
+export const statePair = z
+  .strictObject({
+    particle_type: particleType,
+    entanglement_mode: entanglementMode,
+    created_at: isoTimestamp,
+    particles: z.tuple([stateParticle, stateParticle]).describe('Particle a (particle_id_a), then particle b.'),
+  })
+  .superRefine((pair, ctx) => {
+    const open = pair.particles.map((particle) => particle.state === 'superposition')
+    if (open[0] !== open[1]) {
+      ctx.addIssue({ code: 'custom', path: ['particles'], message: 'both particles are in superposition, or neither is (the first measurement collapses both)' })
+    }
+    pair.particles.forEach((particle, index) => {
+      const path = ['particles', index]
+      if (particle.state === 'superposition') {
+        if (particle.measurement_axis !== null) ctx.addIssue({ code: 'custom', path: [...path, 'measurement_axis'], message: 'must be null in superposition' })
+        if (particle.last_measured !== null) ctx.addIssue({ code: 'custom', path: [...path, 'last_measured'], message: 'must be null in superposition' })
+        return
+      }
+      checkOutcome(pair.entanglement_mode, particle.state, [...path, 'state'], ctx)
+      if (particle.measurement_axis === null) ctx.addIssue({ code: 'custom', path: [...path, 'measurement_axis'], message: 'is required once collapsed' })
+    })
+  })
+export type StatePair = z.infer<typeof statePair>
+
+/** The `quantum` section of the world state (Area C). */
+export const quantumState = z
+  .strictObject({
+    platform: platformSettings.prefault({}),
+    pairs: z.array(statePair).default([]),
+    recent_operations: z
+      .array(isoTimestamp)
+      .default([])
+      .describe('Instants of the latest entangle and measure operations, from which load_percentage is derived.'),
+  })
+  .superRefine((section, ctx) => {
+    uniqueIds(section.pairs.map((pair) => pair.particles.map((particle) => particle.id)), (index, slot) => ['pairs', index, 'particles', slot, 'id'], ctx)
+  })
+export type QuantumState = z.infer<typeof quantumState>
+
+function checkOutcome(mode: z.infer<typeof entanglementMode>, value: string, path: Array<string | number>, ctx: z.RefinementCtx): void {
+  if (!(OUTCOMES[mode] as readonly string[]).includes(value)) {
+    ctx.addIssue({ code: 'custom', path, message: `must be ${OUTCOMES[mode].join(' or ')} in ${mode} mode` })
+  }
+}
+
+function uniqueIds(pairs: string[][], path: (index: number, slot: number) => Array<string | number>, ctx: z.RefinementCtx): void {
+  const seen = new Set<string>()
+  pairs.forEach((ids, index) =>
+    ids.forEach((id, slot) => {
+      if (seen.has(id)) ctx.addIssue({ code: 'custom', path: path(index, slot), message: `duplicate particle id "${id}"` })
+      seen.add(id)
+    }),
+  )
+}
