@@ -33,3 +33,16 @@ export { ApiError, type ErrorDetail } from './kernel/api-error.js'
 export { type Clock, ConfigError, fixedClock, systemClock } from './kernel/clock.js'
 export { type ClockSetting, parseDuration, SimClock } from './kernel/sim-clock.js'
 export { DEFAULT_PASSWORD } from './world/accounts/account-schema.js'
+export {
+  blockHash,
+  DEFAULT_CHAIN_ID,
+  DELEGATION_DOMAIN,
+  DELEGATION_TYPES,
+  type DelegationFields,
+  type DelegationSigningOptions,
+  type DelegationTypedData,
+  delegationMessage,
+  delegationTypedData,
+  type SignatureMode,
+  transactionHash,
+} from './areas/ledger/index.js'

@@ -11,7 +11,12 @@ export type AreaId = 'admin' | 'core' | 'quantum' | 'general' | 'ledger'
  * Per-area settings given to `createSimulator` (and from CLI flags). Each area
  * adds its own optional fields here; the simulator passes them through as given.
  */
-export interface AreaOptions {}
+export interface AreaOptions {
+  /** Area E: how delegation signatures are checked (D23): `format` (default, shape only), `eip191` or `eip712`. */
+  signatureMode?: 'format' | 'eip191' | 'eip712'
+  /** Area E: time between blocks (D21), milliseconds or a duration like `'6s'`. Default: the scenario's, else 6 s. */
+  blockTime?: number | string
+}
 
 /** What an area is given: the shared world and the shared accounts (D4, D5). */
 export interface AreaContext {

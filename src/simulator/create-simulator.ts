@@ -3,6 +3,7 @@ import type { RequestHandler } from 'msw'
 import type { AreaFactory, AreaId, AreaOptions } from '../areas/area.js'
 import { adminArea } from '../areas/admin/index.js'
 import { coreArea } from '../areas/core/index.js'
+import { ledgerArea } from '../areas/ledger/index.js'
 import { formatBaseUrl, parseBaseUrl } from '../kernel/base-url.js'
 import { type Clock, ConfigError } from '../kernel/clock.js'
 import { type ClockSetting, type SimClock, toSimClock } from '../kernel/sim-clock.js'
@@ -22,7 +23,7 @@ import { ScenarioError } from './scenario-error.js'
 import { type Scenario, type ScenarioInput, scenarioSchema, type WorldState, worldStateSchema } from './scenario-schema.js'
 
 /** Every area this package ships, in mounting order. */
-export const ALL_AREAS: readonly AreaFactory[] = [adminArea, coreArea]
+export const ALL_AREAS: readonly AreaFactory[] = [adminArea, coreArea, ledgerArea]
 
 /** The seed used when none is given, so two runs agree by default (D24). */
 export const DEFAULT_SEED = 1

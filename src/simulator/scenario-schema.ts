@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { coreScenario, coreState } from '../areas/core/index.js'
+import { ledgerScenario, ledgerState } from '../areas/ledger/index.js'
 import { accountsScenario, accountsState } from '../world/accounts/account-schema.js'
 
 /**
@@ -18,6 +19,7 @@ export const scenarioSchema = z
     seed: z.int().optional().describe('Seed used unless the simulator is given one (D24).'),
     accounts: accountsScenario.optional().describe('Users shared by Areas A, B and D (D5).'),
     core: coreScenario.optional().describe('Area B: product catalogue.'),
+    ledger: ledgerScenario.optional().describe('Area E: chain, tokens, validators, delegations.'),
   })
   .meta({ title: 'multi-area-mock scenario' })
 export type Scenario = z.output<typeof scenarioSchema>
@@ -43,6 +45,7 @@ export const worldStateSchema = z.strictObject({
     .describe('Where the id generator and random source stand, so ids replay after a restore (D24).'),
   accounts: accountsState.default({ users: [] }),
   core: coreState.default({ products: [], readings: [] }),
+  ledger: ledgerState.default({ tokens: [], validators: [], delegations: [] }),
 })
 export type WorldState = z.output<typeof worldStateSchema>
 export type WorldStateInput = z.input<typeof worldStateSchema>
