@@ -1,13 +1,14 @@
 // Bare node:http baseline for bench/run.js. Not part of the package.
 //
-// Answers the three benchmarked requests with bodies and headers captured from
+// Answers the benchmarked requests with bodies and headers captured from
 // the real simulator before the load starts (so payload sizes match), and does
 // nothing else: no routing library, no Fetch Request/Response objects, no msw,
 // no validation. It is started by bench/run.js as a child process, exactly like
 // the simulator, so neither server shares an event loop with autocannon.
 //
 // Fixtures arrive as JSON in the BENCH_BASELINE_FIXTURES environment variable:
-//   { list: Fixture, detail: Fixture, create: Fixture, detailPrefix: string, listPath: string }
+//   { list: Fixture, detail: Fixture, create: Fixture, detailPrefix: string, listPath: string,
+//     routes: Array<{ method: string, path: string, fixture: Fixture }> }   (more exact-path answers)
 //   Fixture = { status: number, headers: Record<string, string>, body: string }
 // Prints `baseline listening on http://127.0.0.1:PORT` once it listens.
 
@@ -28,6 +29,8 @@ function prepare(fixture) {
 const list = prepare(fixtures.list)
 const detail = prepare(fixtures.detail)
 const create = prepare(fixtures.create)
+/** `METHOD path` → answer, for the exact-path routes. */
+const routes = new Map((fixtures.routes ?? []).map((route) => [`${route.method} ${route.path}`, prepare(route.fixture)]))
 const notFound = prepare({ status: 404, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"error":"not_found"}' })
 
 // The simulator streams its Fetch Response body, so Node frames it with
@@ -50,6 +53,13 @@ const server = createServer((req, res) => {
     // Read the whole upload before answering, as the simulator must.
     req.on('data', () => {})
     req.on('end', () => send(res, create))
+    return
+  }
+  const answer = routes.get(`${req.method} ${path}`)
+  if (answer) {
+    // Read the whole upload (if any) before answering, as the simulator must.
+    req.on('data', () => {})
+    req.on('end', () => send(res, answer))
     return
   }
   req.resume()

@@ -26,14 +26,27 @@ export function toChecksumAddress(address: string): `0x${string}` {
  * Checks an address as D23 asks: `0x` + 40 hex digits, all lower case, all
  * upper case or a correct EIP-55 checksum. A mixed-case address whose checksum
  * is wrong is refused, since that is how wallets catch a mistyped address.
+ * Gives the EIP-55 form of a good one (one hash either way).
  *
  * @example
- * addressProblem('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed') // undefined
- * addressProblem('0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed') // 'checksum'
+ * checkAddress('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed') // { address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }
+ * checkAddress('0x5AAeb6053F3E94C9b9A09f33669435E7Ef1BeAed') // { problem: 'checksum' }
+ */
+export function checkAddress(text: string): { address: `0x${string}` } | { problem: AddressProblem } {
+  if (!ADDRESS_SHAPE.test(text)) return { problem: 'shape' }
+  const address = toChecksumAddress(text)
+  const hex = text.slice(2)
+  const mixed = hex !== hex.toLowerCase() && hex !== hex.toUpperCase()
+  return mixed && address !== text ? { problem: 'checksum' } : { address }
+}
+
+/**
+ * Why `text` is not an acceptable address (see `checkAddress`), or `undefined`.
+ *
+ * @example
+ * addressProblem('0x1234') // 'shape'
  */
 export function addressProblem(text: string): AddressProblem | undefined {
-  if (!ADDRESS_SHAPE.test(text)) return 'shape'
-  const hex = text.slice(2)
-  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return undefined
-  return toChecksumAddress(text) === text ? undefined : 'checksum'
+  const checked = checkAddress(text)
+  return 'problem' in checked ? checked.problem : undefined
 }

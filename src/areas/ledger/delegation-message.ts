@@ -1,4 +1,4 @@
-import { addressProblem, toChecksumAddress } from './addresses.js'
+import { checkAddress } from './addresses.js'
 
 /** Chain id of the simulated ledger unless a scenario sets another (`ledger.chain_id`): the usual local development chain id. */
 export const DEFAULT_CHAIN_ID = 31337
@@ -87,8 +87,8 @@ function normalise(delegation: DelegationFields): DelegationTypedData['message']
   }
 }
 
-function checkedAddress(address: string, name: string): `0x${string}` {
-  const problem = addressProblem(address)
-  if (problem) throw new TypeError(`${name} "${address}" is not an address: ${problem === 'shape' ? 'expected 0x and 40 hex digits' : 'wrong EIP-55 checksum'}.`)
-  return toChecksumAddress(address)
+function checkedAddress(text: string, name: string): `0x${string}` {
+  const checked = checkAddress(text)
+  if ('address' in checked) return checked.address
+  throw new TypeError(`${name} "${text}" is not an address: ${checked.problem === 'shape' ? 'expected 0x and 40 hex digits' : 'wrong EIP-55 checksum'}.`)
 }

@@ -3,7 +3,7 @@ import validatorsFixture from '../../../fixtures/validators.json' with { type: '
 import { ConfigError } from '../../kernel/clock.js'
 import { parseDuration } from '../../kernel/sim-clock.js'
 import { isoTimestamp } from '../../world/accounts/account-schema.js'
-import { addressProblem, toChecksumAddress } from './addresses.js'
+import { addressProblem, checkAddress } from './addresses.js'
 import { MAX_UINT256, readBigInteger } from './amounts.js'
 import { signatureKey } from './signatures.js'
 
@@ -15,9 +15,19 @@ export const address = z
   .string('must be a string: 0x followed by 40 hex digits')
   .regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits')
   .superRefine((text, ctx) => {
-    if (addressProblem(text) === 'checksum') {
-      ctx.addIssue({ code: 'custom', message: 'mixes upper and lower case but is not a valid EIP-55 checksum; check for a typo, or send it all in lower case' })
-    }
+    if (addressProblem(text) === 'checksum') ctx.addIssue({ code: 'custom', message: BAD_CHECKSUM })
+  })
+const BAD_CHECKSUM = 'mixes upper and lower case but is not a valid EIP-55 checksum; check for a typo, or send it all in lower case'
+
+/** An address as `address` checks it, given back in EIP-55 form. */
+const checksummedAddress = z
+  .string('must be a string: 0x followed by 40 hex digits')
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits')
+  .transform((text, ctx) => {
+    const checked = checkAddress(text)
+    if ('address' in checked) return checked.address
+    if (checked.problem === 'checksum') ctx.addIssue({ code: 'custom', message: BAD_CHECKSUM })
+    return z.NEVER
   })
 
 /** A 65-byte signature as `0x` + 130 hex: r, s, v (D23). */
@@ -119,8 +129,8 @@ export const chainSettings = z.strictObject({
  * delegation again, since a used signature is refused.
  */
 export const delegateBody = z.object({
-  delegatorAddress: address.transform(toChecksumAddress),
-  validatorAddress: address.transform(toChecksumAddress),
+  delegatorAddress: checksummedAddress,
+  validatorAddress: checksummedAddress,
   amount: bigIntegerInput({ allowZero: false }),
   nonce: bigIntegerInput({ allowZero: true }).optional(),
   signature,
