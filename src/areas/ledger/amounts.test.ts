@@ -27,6 +27,12 @@ describe('readBigInteger: amounts from the raw JSON text (D23)', () => {
     }
   })
 
+  it('refuses numbers of any length past the limits, and looks past leading zeros', () => {
+    expect(readBigInteger('9'.repeat(500_000))).toEqual({ problem: expect.stringContaining('2^256') })
+    expect(readBigInteger(amountOf('9'.repeat(500_000)))).toEqual({ problem: expect.stringContaining('2^53') })
+    expect(readBigInteger(`${'0'.repeat(500_000)}7`)).toEqual({ value: 7n })
+  })
+
   it('refuses strings that are not plain digits, zero, and values past 2^256 − 1', () => {
     for (const text of ['', ' 1', '1 ', '+1', '-1', '1.5', '1e18', '0x10', '0', '000', (MAX_UINT256 + 1n).toString()]) {
       expect(readBigInteger(text), JSON.stringify(text)).toHaveProperty('problem')

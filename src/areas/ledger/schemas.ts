@@ -10,25 +10,21 @@ import { signatureKey } from './signatures.js'
 // ---------------------------------------------------------------------------
 // Building blocks
 
-/** An address (D23): `0x` + 40 hex, all lower, all upper or a correct EIP-55 checksum. */
-export const address = z
-  .string('must be a string: 0x followed by 40 hex digits')
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits')
-  .superRefine((text, ctx) => {
-    if (addressProblem(text) === 'checksum') ctx.addIssue({ code: 'custom', message: BAD_CHECKSUM })
-  })
+const addressText = z.string('must be a string: 0x followed by 40 hex digits').regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits')
 const BAD_CHECKSUM = 'mixes upper and lower case but is not a valid EIP-55 checksum; check for a typo, or send it all in lower case'
 
+/** An address (D23): `0x` + 40 hex, all lower, all upper or a correct EIP-55 checksum. */
+export const address = addressText.superRefine((text, ctx) => {
+  if (addressProblem(text) === 'checksum') ctx.addIssue({ code: 'custom', message: BAD_CHECKSUM })
+})
+
 /** An address as `address` checks it, given back in EIP-55 form. */
-const checksummedAddress = z
-  .string('must be a string: 0x followed by 40 hex digits')
-  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits')
-  .transform((text, ctx) => {
-    const checked = checkAddress(text)
-    if ('address' in checked) return checked.address
-    if (checked.problem === 'checksum') ctx.addIssue({ code: 'custom', message: BAD_CHECKSUM })
-    return z.NEVER
-  })
+const checksummedAddress = addressText.transform((text, ctx) => {
+  const checked = checkAddress(text)
+  if ('address' in checked) return checked.address
+  if (checked.problem === 'checksum') ctx.addIssue({ code: 'custom', message: BAD_CHECKSUM })
+  return z.NEVER
+})
 
 /** A 65-byte signature as `0x` + 130 hex: r, s, v (D23). */
 export const signature = z
