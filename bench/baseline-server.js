@@ -8,7 +8,7 @@
 //
 // Fixtures arrive as JSON in the BENCH_BASELINE_FIXTURES environment variable:
 //   { list: Fixture, detail: Fixture, create: Fixture, detailPrefix: string, listPath: string,
-//     gets?: Record<path, Fixture>, posts?: Record<path, Fixture> }   (further endpoints, matched by exact path)
+//     routes: Array<{ method: string, path: string, fixture: Fixture }> }   (more exact-path answers)
 //   Fixture = { status: number, headers: Record<string, string>, body: string }
 // Prints `baseline listening on http://127.0.0.1:PORT` once it listens.
 
@@ -29,8 +29,8 @@ function prepare(fixture) {
 const list = prepare(fixtures.list)
 const detail = prepare(fixtures.detail)
 const create = prepare(fixtures.create)
-const gets = new Map(Object.entries(fixtures.gets ?? {}).map(([path, fixture]) => [path, prepare(fixture)]))
-const posts = new Map(Object.entries(fixtures.posts ?? {}).map(([path, fixture]) => [path, prepare(fixture)]))
+/** `METHOD path` → answer, for the exact-path routes. */
+const routes = new Map((fixtures.routes ?? []).map((route) => [`${route.method} ${route.path}`, prepare(route.fixture)]))
 const notFound = prepare({ status: 404, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"error":"not_found"}' })
 
 // The simulator streams its Fetch Response body, so Node frames it with
@@ -49,12 +49,11 @@ const server = createServer((req, res) => {
   const path = query === -1 ? url : url.slice(0, query)
   if (req.method === 'GET' && path === fixtures.listPath) return send(res, list)
   if (req.method === 'GET' && path.startsWith(fixtures.detailPrefix)) return send(res, detail)
-  if (req.method === 'GET' && gets.has(path)) return send(res, gets.get(path))
-  const post = req.method !== 'POST' ? undefined : path === fixtures.listPath ? create : posts.get(path)
-  if (post) {
-    // Read the whole upload before answering, as the simulator must.
+  const answer = req.method === 'POST' && path === fixtures.listPath ? create : routes.get(`${req.method} ${path}`)
+  if (answer) {
+    // Read the whole upload (if any) before answering, as the simulator must.
     req.on('data', () => {})
-    req.on('end', () => send(res, post))
+    req.on('end', () => send(res, answer))
     return
   }
   req.resume()

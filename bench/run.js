@@ -1,6 +1,6 @@
 // Throughput benchmark: the real CLI server against a bare node:http baseline.
 //
-//   npm run bench                                   # build, then 5 endpoints x 3 servers x (2 s warm-up + 10 s)
+//   npm run bench                                   # build, then 10 endpoints x 3 servers x (2 s warm-up + 10 s)
 //   BENCH_DURATION=3 BENCH_CONNECTIONS=10 node bench/run.js   # smoke run (needs a prior build)
 //
 // Both servers run as child processes, one at a time under load, so neither
@@ -14,6 +14,8 @@ import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
+import { privateKeyToAccount } from 'viem/accounts'
+import { delegationMessage } from '../dist/src/index.js'
 
 const HOST = '127.0.0.1'
 const CLI = fileURLToPath(new URL('../bin/multi-area-mock.js', import.meta.url))
@@ -28,10 +30,18 @@ const ENTANGLE_PATH = '/quantum/v1/entangle'
 const MEASURE_PATH = '/quantum/v1/measure'
 /** Every entangle creates a new pair; measuring one particle again and again is valid too. */
 const ENTANGLE_BODY = JSON.stringify({ particle_type: 'electron', entanglement_mode: 'spin' })
+const STATUS_PATH = '/ledger/v1/status'
+const DELEGATE_PATH = '/ledger/v1/stake/delegate'
+/** Area E's default-scenario validator every benchmarked delegation goes to. */
+const VALIDATOR = '0x87148ec17A1bD256911257B51321a032a2826C8e'
+/** A well-known development key (Anvil/Hardhat account 0): the benchmark's wallet. */
+const WALLET = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
 
 const DURATION = positiveNumber('BENCH_DURATION', 10)
 const CONNECTIONS = positiveInteger('BENCH_CONNECTIONS', 50)
 const WARMUP = nonNegativeNumber('BENCH_WARMUP', 2)
+/** Signed delegations made before the eip191 runs: each is accepted once, so one per request of a server's warm-up + run. */
+const SIGNATURES = positiveInteger('BENCH_SIGNATURES', Math.ceil((WARMUP + DURATION) * 1500))
 const CLOCK_TICKS = clockTicks()
 
 /** Every child we started, so they can be stopped on any kind of exit. */
@@ -71,6 +81,12 @@ async function main() {
     sims[mode] = await startChild(`simulator (${mode})`, process.execPath, [CLI, ...SIM_ARGS, '--dispatch', mode], /multi-area-mock listening on (http:\/\/127\.0\.0\.1:\d+)/)
     log(`simulator --dispatch ${mode}: ${sims[mode].url} (pid ${sims[mode].child.pid}; banner ${Math.round(sims[mode].startupMs)} ms after spawn, world seeded in ${sims[mode].seeding})`)
   }
+  // Area E's eip191 row needs servers that recover signers.
+  const signing = {}
+  for (const mode of MODES) {
+    signing[mode] = await startChild(`simulator (${mode}, eip191)`, process.execPath, [CLI, ...SIM_ARGS, '--dispatch', mode, '--signature-mode', 'eip191'], /multi-area-mock listening on (http:\/\/127\.0\.0\.1:\d+)/)
+    log(`simulator --dispatch ${mode} --signature-mode eip191: ${signing[mode].url} (pid ${signing[mode].child.pid})`)
+  }
   const sim = sims.msw
 
   // Capture the real answers first: they become the baseline's fixtures.
@@ -90,6 +106,12 @@ async function main() {
   const entangled = await capture(sim.url, 'POST', ENTANGLE_PATH, 201, ENTANGLE_BODY)
   const measureBody = JSON.stringify({ particle_id: JSON.parse(entangled.body).particle_id_a, measurement_axis: 'x-axis' })
   const measured = await capture(sim.url, 'POST', MEASURE_PATH, 200, measureBody)
+  const status = await capture(sim.url, 'GET', STATUS_PATH, 200)
+  // Signatures in format mode only need a unique shape; a counter makes one per request.
+  let formatSequence = 0
+  const formatDelegation = () => delegation(`0x${'1'.padStart(64, '0')}${(++formatSequence).toString(16).padStart(64, '0')}1b`)
+  const captureDelegation = formatDelegation()
+  const delegated = await capture(sim.url, 'POST', DELEGATE_PATH, 202, captureDelegation)
   // Both modes must answer byte-for-byte alike (same seed, clock and requests).
   for (const [method, path, fixture, body] of [
     ['GET', LIST_PATH, listed],
@@ -99,6 +121,8 @@ async function main() {
     ['GET', DATA_PATH, data],
     ['POST', ENTANGLE_PATH, entangled, ENTANGLE_BODY],
     ['POST', MEASURE_PATH, measured, measureBody],
+    ['GET', STATUS_PATH, status],
+    ['POST', DELEGATE_PATH, delegated, captureDelegation],
   ]) {
     const got = await capture(sims.direct.url, method, path, fixture.status, body)
     if (got.body !== fixture.body) throw new Error(`--dispatch direct: ${method} ${path} body differs from --dispatch msw`)
@@ -112,8 +136,14 @@ async function main() {
       create: created,
       listPath: LIST_PATH,
       detailPrefix: `${LIST_PATH}/`,
-      gets: { [DATA_PATH]: data },
-      posts: { [ENTANGLE_PATH]: entangled, [MEASURE_PATH]: measured, [LOGIN_PATH]: loggedIn },
+      routes: [
+        { method: 'GET', path: DATA_PATH, fixture: data },
+        { method: 'POST', path: ENTANGLE_PATH, fixture: entangled },
+        { method: 'POST', path: MEASURE_PATH, fixture: measured },
+        { method: 'POST', path: LOGIN_PATH, fixture: loggedIn },
+        { method: 'GET', path: STATUS_PATH, fixture: status },
+        { method: 'POST', path: DELEGATE_PATH, fixture: delegated },
+      ],
     }),
   })
   log(`baseline:  ${baseline.url} (pid ${baseline.child.pid})`)
@@ -127,13 +157,28 @@ async function main() {
     ['GET', DATA_PATH, data],
     ['POST', ENTANGLE_PATH, entangled, ENTANGLE_BODY],
     ['POST', MEASURE_PATH, measured, measureBody],
+    ['GET', STATUS_PATH, status],
+    ['POST', DELEGATE_PATH, delegated, formatDelegation()],
   ]) {
     const got = await capture(baseline.url, method, path, fixture.status, body)
     if (got.body !== fixture.body) throw new Error(`baseline ${method} ${path} body differs from the simulator's`)
   }
 
+  // A used signature is a 409, so the eip191 row sends each of these once per server.
+  const started = performance.now()
+  const signed = []
+  for (let nonce = 0; nonce < SIGNATURES; nonce++) {
+    const fields = { delegatorAddress: WALLET.address, validatorAddress: VALIDATOR, amount: '1000000000000000000', nonce }
+    signed.push(delegation(await WALLET.signMessage({ message: delegationMessage(fields) }), nonce))
+  }
+  log(`signed ${SIGNATURES} delegations for the eip191 row in ${Math.round(performance.now() - started)} ms (BENCH_SIGNATURES)`)
+  const eip191Check = await capture(signing.msw.url, 'POST', DELEGATE_PATH, 202, delegation(await WALLET.signMessage({ message: delegationMessage({ delegatorAddress: WALLET.address, validatorAddress: VALIDATOR, amount: '1000000000000000000', nonce: SIGNATURES }) }), SIGNATURES))
+  if (Buffer.byteLength(eip191Check.body) !== Buffer.byteLength(delegated.body)) throw new Error('eip191 and format delegations answer bodies of different sizes')
+
   /** Each POST to the simulator needs a unique username, or it is a 409. */
   let sequence = 0
+  /** Next pre-signed delegation; starts over for each server, whose world has not seen them. */
+  let signedNext = 0
   const endpoints = [
     { name: `GET ${LIST_PATH}`, status: 200, bytes: Buffer.byteLength(listed.body), requests: [{ method: 'GET', path: LIST_PATH }] },
     { name: `GET ${LIST_PATH}/{id}`, status: 200, bytes: Buffer.byteLength(detail.body), requests: [{ method: 'GET', path: detailPath }] },
@@ -143,8 +188,9 @@ async function main() {
     // The same particle measured again and again (valid: later measurements follow D17's cos² rule).
     { name: `POST ${MEASURE_PATH}`, status: 200, bytes: Buffer.byteLength(measured.body), requests: [jsonPost(MEASURE_PATH, measureBody)] },
     { name: `POST ${ENTANGLE_PATH}`, status: 201, bytes: Buffer.byteLength(entangled.body), requests: [jsonPost(ENTANGLE_PATH, ENTANGLE_BODY)] },
+    { name: `GET ${STATUS_PATH}`, status: 200, bytes: Buffer.byteLength(status.body), requests: [{ method: 'GET', path: STATUS_PATH }] },
     {
-      // Last: it grows the world.
+      // POSTs last: they grow the world.
       name: `POST ${LIST_PATH}`,
       createsUser: true,
       status: 201,
@@ -161,6 +207,43 @@ async function main() {
         },
       ],
     },
+    {
+      name: `POST ${DELEGATE_PATH} (format)`,
+      status: 202,
+      bytes: Buffer.byteLength(delegated.body),
+      requests: [
+        {
+          method: 'POST',
+          path: DELEGATE_PATH,
+          headers: { 'content-type': 'application/json' },
+          setupRequest(request) {
+            request.body = formatDelegation()
+            return request
+          },
+        },
+      ],
+    },
+    {
+      name: `POST ${DELEGATE_PATH} (eip191)`,
+      status: 202,
+      bytes: Buffer.byteLength(delegated.body),
+      servers: signing,
+      onServer: () => {
+        signedNext = 0
+      },
+      requests: [
+        {
+          method: 'POST',
+          path: DELEGATE_PATH,
+          headers: { 'content-type': 'application/json' },
+          setupRequest(request) {
+            // Past the pool the bodies repeat: those answer 409 and fail the run, as they should.
+            request.body = signed[signedNext++ % signed.length]
+            return request
+          },
+        },
+      ],
+    },
   ]
 
   const rows = []
@@ -168,7 +251,8 @@ async function main() {
   const created201 = { msw: 0, direct: 0 }
   for (const endpoint of endpoints) {
     const row = { endpoint }
-    for (const [label, server] of [...MODES.map((mode) => [mode, sims[mode]]), ['baseline', baseline]]) {
+    for (const [label, server] of [...MODES.map((mode) => [mode, (endpoint.servers ?? sims)[mode]]), ['baseline', baseline]]) {
+      endpoint.onServer?.()
       if (WARMUP > 0) {
         const warm = await load(server, endpoint, WARMUP)
         problems.push(...check(`${label} ${endpoint.name} (warm-up)`, warm, endpoint.status))
@@ -179,6 +263,7 @@ async function main() {
       assertAlive(label, server, problems)
       if (label !== 'baseline' && endpoint.createsUser) created201[label] += count(result, 201)
       row[label] = result
+      if (endpoint.servers && label !== 'baseline' && signedNext > signed.length) problems.push(`${label} ${endpoint.name}: ${signedNext} requests for ${signed.length} signed delegations; raise BENCH_SIGNATURES`)
       log(`  ${label.padEnd(9)} ${endpoint.name.padEnd(36)} ${fmt(result.requests.average, 0).padStart(8)} req/s  p99 ${result.latency.p99} ms  ${summary(result)}`)
     }
     rows.push(row)
@@ -196,7 +281,9 @@ async function main() {
     const line = `--dispatch ${mode}: users before load ${usersBefore}, 201s counted ${created201[mode]}, users after ${usersAfter} (${uncounted} created by requests in flight when a run stopped; at most ${postRuns * CONNECTIONS})`
     integrity.push(line)
     if (uncounted < 0 || uncounted > postRuns * CONNECTIONS) problems.push(`world integrity: ${line}`)
-    if (sims[mode].stderr().trim()) problems.push(`simulator (${mode}) wrote to stderr:\n${sims[mode].stderr().trim().split('\n').slice(0, 10).join('\n')}`)
+    for (const server of [sims[mode], signing[mode]]) {
+      if (server.stderr().trim()) problems.push(`simulator (${mode}) wrote to stderr:\n${server.stderr().trim().split('\n').slice(0, 10).join('\n')}`)
+    }
   }
 
   printTable(rows)
@@ -356,6 +443,11 @@ function jsonPost(path, body) {
 
 function registration(username) {
   return JSON.stringify({ username, email: `${username}@example.com`, password: 'Passw0rd!' })
+}
+
+/** A `POST /ledger/v1/stake/delegate` body of the benchmark's wallet. */
+function delegation(signature, nonce = 0) {
+  return JSON.stringify({ delegatorAddress: WALLET.address, validatorAddress: VALIDATOR, amount: '1000000000000000000', nonce, signature })
 }
 
 /** One request; returns status, the headers worth replaying, and the body text. */

@@ -35,3 +35,16 @@ export { type Clock, ConfigError, fixedClock, systemClock } from './kernel/clock
 export { type ClockSetting, parseDuration, SimClock } from './kernel/sim-clock.js'
 export { DEFAULT_PASSWORD } from './world/accounts/account-schema.js'
 export { type AccessTokenClaims, DEFAULT_TOKEN_TTL, DELIVERY_DELAY_MS, derivedSecret, TOKEN_ISSUER } from './areas/general/index.js'
+export {
+  blockHash,
+  DEFAULT_CHAIN_ID,
+  DELEGATION_DOMAIN,
+  DELEGATION_TYPES,
+  type DelegationFields,
+  type DelegationSigningOptions,
+  type DelegationTypedData,
+  delegationMessage,
+  delegationTypedData,
+  type SignatureMode,
+  transactionHash,
+} from './areas/ledger/index.js'

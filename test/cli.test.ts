@@ -82,7 +82,7 @@ describe('multi-area-mock serve --help and scenarios', () => {
     const { code, stdout, stderr } = await runCli(['serve', '--help'])
     expect(code).toBe(0)
     expect(stderr).toBe('')
-    for (const option of ['--port', '--host', '--seed', '--clock', '--scenario', '--root', '--quiet']) {
+    for (const option of ['--port', '--host', '--seed', '--clock', '--scenario', '--root', '--quiet', '--signature-mode', '--block-time']) {
       expect(stdout, `help mentions ${option}`).toContain(option)
     }
     expect(stdout).toContain('Usage: multi-area-mock serve')
@@ -116,6 +116,9 @@ describe('bad command lines exit non-zero with a clear message and no stack trac
     { args: ['--seed', 'abc'], mentions: ["'abc'", 'integer'] },
     { args: ['--no-such-option'], mentions: ["unknown option '--no-such-option'"] },
     { args: ['--scenario', 'no-such-scenario'], mentions: ['no-such-scenario', 'default, empty, pending-users'] },
+    { args: ['--signature-mode', 'eip-191'], mentions: ["'eip-191'", 'format, eip191, eip712'] },
+    { args: ['--block-time', '0'], mentions: ['block time "0"', '--block-time'] },
+    { args: ['--block-time', 'soon'], mentions: ['block time "soon"', 'duration'] },
   ])('serve $args', async ({ args, mentions }) => {
     const stderr = (await refusedStart(['serve', '--port', '0', ...args])).join('\n')
     for (const text of mentions) expect(stderr).toContain(text)
@@ -403,6 +406,23 @@ describe('--root core', () => {
     const reply = await call(`${server.url}/nothing/here`)
     expect(reply.status).toBe(404)
     expect(reply.body.error).toBe('not_found')
+  })
+})
+
+describe('--root ledger', () => {
+  let server: CliServer
+  beforeAll(async () => {
+    server = await start(['--root', 'ledger', '--clock', FIXED_CLOCK, '--block-time', '2s', '--quiet'])
+  })
+
+  it('answers GET /v1/status at / as Area E, the same as under /ledger', async () => {
+    const atRoot = await call(`${server.url}/v1/status`)
+    expect(atRoot.status).toBe(200)
+    // The default scenario's genesis is 2025-01-01T00:00:00Z; --block-time 2s.
+    expect(atRoot.body).toMatchObject({ status: 'active', network_height: (365 * 24 * 3600) / 2, timestamp: '2026-01-01T00:00:00.000Z' })
+    expect(atRoot.text).toBe((await call(`${server.url}/ledger/v1/status`)).text)
+    expect((await call(`${server.url}/v1/tokens/weth`)).body.symbol).toBe('WETH')
+    expect(server.stdout()).toMatch(new RegExp(`^\\s+E\\s+Ledger[^\\n]*${escape(server.url)}/ledger\\s+${escape(server.url)}/$`, 'm'))
   })
 })
 

@@ -17,6 +17,10 @@ export interface AreaOptions {
    * seed, D24) and the lifetime `expiresIn` in seconds (default 3600).
    */
   auth?: { secret?: string; expiresIn?: number }
+  /** Area E: how delegation signatures are checked (D23): `format` (default, shape only), `eip191` or `eip712`. */
+  signatureMode?: 'format' | 'eip191' | 'eip712'
+  /** Area E: time between blocks (D21), milliseconds or a duration like `'6s'`. Default: the scenario's, else 6 s. */
+  blockTime?: number | string
 }
 
 /** What an area is given: the shared world and the shared accounts (D4, D5). */

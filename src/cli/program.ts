@@ -29,6 +29,12 @@ export function buildProgram(version: string): Command {
     .addOption(new Option('--token-ttl <seconds>', 'lifetime of Area D tokens: seconds or a duration like 15m (default: 3600)').argParser(parseTokenTtl))
     .addOption(new Option('-q, --quiet', 'do not log one line per request'))
     .addOption(
+      new Option('--signature-mode <mode>', 'Area E: how delegation signatures are checked: shape only, or the signer recovered from EIP-191 or EIP-712')
+        .choices(['format', 'eip191', 'eip712'])
+        .default('format'),
+    )
+    .addOption(new Option('--block-time <duration>', "Area E: time between blocks, e.g. 6s or 500 (ms) (default: the scenario's, else 6s)"))
+    .addOption(
       new Option('--dispatch <mode>', 'how requests reach the handlers: "msw" (getResponse over the msw handlers) or "direct" (same routes, no msw per-request work)')
         .choices(['msw', 'direct'])
         .default(DEFAULT_DISPATCH),
@@ -43,6 +49,7 @@ Examples:
   $ multi-area-mock serve
   $ multi-area-mock serve --port 0 --seed 42 --clock 2026-01-01T00:00:00Z
   $ multi-area-mock serve --scenario pending-users --root core
+  $ multi-area-mock serve --root ledger --signature-mode eip191 --block-time 2s
   $ multi-area-mock serve --scenario ./my-scenario.json`,
     )
     .action(serve)

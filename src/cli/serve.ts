@@ -15,6 +15,9 @@ export interface ServeFlags {
   jwtSecret?: string
   tokenTtl?: number
   dispatch: DispatchMode
+  signatureMode: 'format' | 'eip191' | 'eip712'
+  /** Checked by the ledger area, which knows what a block time may be. */
+  blockTime?: string
 }
 
 /** See ServerOptions.dispatch; chosen by the benchmark (bench/README.md). */
@@ -36,6 +39,7 @@ export async function serve(flags: ServeFlags): Promise<void> {
     scenario,
     scenarios,
     root: flags.root ?? [],
+    signatureMode: flags.signatureMode,
   }
   if (flags.seed !== undefined) options.seed = flags.seed
   if (flags.clock !== undefined) options.clock = flags.clock
@@ -45,6 +49,7 @@ export async function serve(flags: ServeFlags): Promise<void> {
       ...(flags.tokenTtl !== undefined ? { expiresIn: flags.tokenTtl } : {}),
     }
   }
+  if (flags.blockTime !== undefined) options.blockTime = flags.blockTime
   const running = await startServer({
     ...options,
     dispatch: flags.dispatch,

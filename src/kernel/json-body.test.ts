@@ -45,3 +45,18 @@ describe('readJsonBody (D11)', () => {
     expect(await rejection(readJsonBody(post(null), { limit: 100 }))).toMatchObject({ status: 400 })
   })
 })
+
+describe('readJsonBody with a parser of its own', () => {
+  it('keeps the D11 checks and turns the parser\'s SyntaxError into 400 invalid_json', async () => {
+    const parse = (text: string) => ({ raw: text })
+    expect(await readJsonBody(post('{"a":1}'), { limit: 100, parse })).toEqual({ raw: '{"a":1}' })
+    expect(await rejection(readJsonBody(post('{}', { 'content-type': 'text/plain' }), { limit: 100, parse }))).toMatchObject({ status: 415 })
+    expect(await rejection(readJsonBody(post(''), { limit: 100, parse }))).toMatchObject({ status: 400, code: 'validation_failed' })
+    const strict = () => {
+      throw new SyntaxError('Duplicate key')
+    }
+    const error = await rejection(readJsonBody(post('{"a":1,"a":2}'), { limit: 100, parse: strict }))
+    expect(error).toMatchObject({ status: 400, code: 'invalid_json' })
+    expect(error.message).toContain('Duplicate key')
+  })
+})

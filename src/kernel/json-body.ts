@@ -5,6 +5,17 @@ import { parseOrThrow } from './validate.js'
 /** Default request body limit (D11): 1 MiB. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
 
+export interface JsonBodyOptions {
+  /** Largest accepted body in bytes (D11). */
+  limit: number
+  /**
+   * Parser of the body text, `JSON.parse` by default. One that keeps the raw
+   * text of numbers (Area E's amounts) goes here, so every D11 check stays in
+   * one place; a `SyntaxError` it throws becomes 400 `invalid_json`.
+   */
+  parse?: (text: string) => unknown
+}
+
 /**
  * Reads a request body as JSON, enforcing D11: over `limit` bytes is 413
  * (checked against `Content-Length` first, then while streaming, so a huge body
@@ -14,7 +25,7 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024
  * @example
  * const body = await readJsonBody(request, { limit: 1024 * 1024 })
  */
-export async function readJsonBody(request: Request, options: { limit: number }): Promise<unknown> {
+export async function readJsonBody(request: Request, options: JsonBodyOptions): Promise<unknown> {
   const contentType = request.headers.get('content-type')
   if (contentType !== null && !isJsonContentType(contentType)) {
     throw new ApiError(415, 'unsupported_media_type', `Expected a JSON body (Content-Type: application/json), got "${contentType}".`)
@@ -29,7 +40,7 @@ export async function readJsonBody(request: Request, options: { limit: number })
     })
   }
   try {
-    return JSON.parse(text)
+    return options.parse ? options.parse(text) : JSON.parse(text)
   } catch (error) {
     const reason = error instanceof SyntaxError ? error.message : 'unparseable'
     throw new ApiError(400, 'invalid_json', `The request body is not valid JSON: ${reason}`)

@@ -5,6 +5,7 @@ import { adminArea } from '../areas/admin/index.js'
 import { coreArea } from '../areas/core/index.js'
 import { quantumArea } from '../areas/quantum/index.js'
 import { generalArea } from '../areas/general/index.js'
+import { ledgerArea } from '../areas/ledger/index.js'
 import { formatBaseUrl, parseBaseUrl } from '../kernel/base-url.js'
 import { type Clock, ConfigError } from '../kernel/clock.js'
 import { type ClockSetting, type SimClock, toSimClock } from '../kernel/sim-clock.js'
@@ -25,7 +26,7 @@ import { ScenarioError } from './scenario-error.js'
 import { type Scenario, type ScenarioInput, scenarioSchema, type WorldState, worldStateSchema } from './scenario-schema.js'
 
 /** Every area this package ships, in mounting order. */
-export const ALL_AREAS: readonly AreaFactory[] = [adminArea, coreArea, quantumArea, generalArea]
+export const ALL_AREAS: readonly AreaFactory[] = [adminArea, coreArea, quantumArea, generalArea, ledgerArea]
 
 /** The seed used when none is given, so two runs agree by default (D24). */
 export const DEFAULT_SEED = 1

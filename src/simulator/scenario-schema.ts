@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { coreScenario, coreState } from '../areas/core/index.js'
 import { quantumScenario, quantumState } from '../areas/quantum/index.js'
 import { generalScenario, generalState } from '../areas/general/index.js'
+import { ledgerScenario, ledgerState } from '../areas/ledger/index.js'
 import { accountsScenario, accountsState } from '../world/accounts/account-schema.js'
 
 /**
@@ -22,6 +23,7 @@ export const scenarioSchema = z
     core: coreScenario.optional().describe('Area B: product catalogue.'),
     quantum: quantumScenario.optional().describe('Area C: entangled pairs and the platform status.'),
     general: generalScenario.optional().describe('Area D: resources, notifications, token lifetime. Omitted: 40 generated resources.'),
+    ledger: ledgerScenario.optional().describe('Area E: chain, tokens, validators, delegations.'),
   })
   .meta({ title: 'multi-area-mock scenario' })
 export type Scenario = z.output<typeof scenarioSchema>
@@ -49,6 +51,7 @@ export const worldStateSchema = z.strictObject({
   core: coreState.default({ products: [], readings: [] }),
   quantum: quantumState.prefault({}),
   general: generalState.default({ resources: [], notifications: [] }),
+  ledger: ledgerState.default({ tokens: [], validators: [], delegations: [] }),
 })
 export type WorldState = z.output<typeof worldStateSchema>
 export type WorldStateInput = z.input<typeof worldStateSchema>

@@ -1,0 +1,109 @@
+import { RecordIndex } from '../../kernel/record-index.js'
+import type { World } from '../../world/world.js'
+import { toChecksumAddress } from './addresses.js'
+import { Chain, type ChainSettings } from './chain.js'
+import type { LedgerCollections } from './collections.js'
+import type { Delegation, LedgerState, Token, Validator } from './schemas.js'
+import { signatureKey } from './signatures.js'
+
+/** Everything the ledger holds, ready to be put in place by `Ledger.replace`. */
+export interface LedgerContents {
+  chain: ChainSettings
+  tokens: Token[]
+  validators: Validator[]
+  delegations: Delegation[]
+}
+
+/**
+ * Area E's world: the chain settings, tokens, validators and accepted
+ * delegations, with O(1) lookups by token id, validator address (any case) and
+ * signature (for replay protection, D23). One per simulator.
+ *
+ * @example
+ * const ledger = new Ledger(world, createLedgerCollections())
+ * ledger.chain().latestAt(Date.now()).height
+ */
+export class Ledger {
+  readonly collections: LedgerCollections
+  readonly #world: World
+  readonly #tokens: RecordIndex<Token>
+  readonly #validators: RecordIndex<Validator>
+  readonly #bySignature: RecordIndex<Delegation>
+  /** Signatures of delegations being stored right now, so two concurrent requests cannot both use one. */
+  readonly #reserved = new Set<string>()
+  #settings: ChainSettings | undefined
+
+  constructor(world: World, collections: LedgerCollections) {
+    this.#world = world
+    this.collections = collections
+    this.#tokens = new RecordIndex<Token>(collections.tokens, (item) => item.token_id)
+    this.#validators = new RecordIndex<Validator>(collections.validators, (item) => item.address.toLowerCase())
+    this.#bySignature = new RecordIndex<Delegation>(collections.delegations, replayKey)
+  }
+
+  /** The chain as it stands: settings from the scenario or state, hashes from the world's seed. */
+  chain(): Chain {
+    if (!this.#settings) throw new Error('The ledger has not been loaded yet.')
+    return new Chain(this.#settings, this.#world.seed)
+  }
+
+  token(id: string): Token | undefined {
+    return this.#tokens.get(id)
+  }
+
+  validator(address: string): Validator | undefined {
+    return this.#validators.get(address.toLowerCase())
+  }
+
+  /** The delegation that used this signature already, if any (`r` and `s` compared, D23). */
+  usedSignature(signature: string): Delegation | undefined {
+    return this.#bySignature.get(signatureKey(signature))
+  }
+
+  /** Stores an accepted delegation unless its signature is already used or being stored; `false` then. */
+  async record(item: Delegation): Promise<boolean> {
+    const key = replayKey(item)
+    if (this.#reserved.has(key) || this.#bySignature.has(key)) return false
+    this.#reserved.add(key)
+    try {
+      await this.collections.delegations.create(item)
+      return true
+    } finally {
+      this.#reserved.delete(key)
+    }
+  }
+
+  /** Empties the ledger, then fills it; addresses are stored in EIP-55 form. */
+  async replace(contents: LedgerContents): Promise<void> {
+    const { tokens, validators, delegations } = this.collections
+    this.#settings = { ...contents.chain }
+    tokens.clear()
+    validators.clear()
+    delegations.clear()
+    for (const item of contents.tokens) await tokens.create({ ...item, contract_address: toChecksumAddress(item.contract_address) })
+    for (const item of contents.validators) await validators.create({ ...item, address: toChecksumAddress(item.address) })
+    for (const item of contents.delegations) {
+      await delegations.create({
+        ...item,
+        delegator_address: toChecksumAddress(item.delegator_address),
+        validator_address: toChecksumAddress(item.validator_address),
+      })
+    }
+  }
+
+  /** The ledger as the state API shows it; each delegation's `status` follows the clock (D21). */
+  export(): Required<LedgerState> {
+    const height = this.chain().heightAt(this.#world.clock.now().getTime())
+    return {
+      chain: { ...this.#settings! },
+      tokens: this.collections.tokens.all().map((item) => ({ ...item })),
+      validators: this.collections.validators.all().map((item) => ({ ...item })),
+      delegations: this.collections.delegations.all().map((item) => ({ ...item, status: item.block_height <= height ? 'included' : 'pending' })),
+    }
+  }
+}
+
+/** Seeded delegations may have no signature; their transaction hash keeps the key unique. */
+function replayKey(item: Delegation): string {
+  return item.signature ? signatureKey(item.signature) : item.transaction_hash
+}

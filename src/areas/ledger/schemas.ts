@@ -1,0 +1,242 @@
+import * as z from 'zod'
+import validatorsFixture from '../../../fixtures/validators.json' with { type: 'json' }
+import { ConfigError } from '../../kernel/clock.js'
+import { parseDuration } from '../../kernel/sim-clock.js'
+import { isoTimestamp } from '../../world/accounts/account-schema.js'
+import { addressProblem, checkAddress } from './addresses.js'
+import { MAX_UINT256, readBigInteger } from './amounts.js'
+import { signatureKey } from './signatures.js'
+
+// ---------------------------------------------------------------------------
+// Building blocks
+
+const addressText = z.string('must be a string: 0x followed by 40 hex digits').regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits')
+const BAD_CHECKSUM = 'mixes upper and lower case but is not a valid EIP-55 checksum; check for a typo, or send it all in lower case'
+
+/** An address (D23): `0x` + 40 hex, all lower, all upper or a correct EIP-55 checksum. */
+export const address = addressText.superRefine((text, ctx) => {
+  if (addressProblem(text) === 'checksum') ctx.addIssue({ code: 'custom', message: BAD_CHECKSUM })
+})
+
+/** An address as `address` checks it, given back in EIP-55 form. */
+const checksummedAddress = addressText.transform((text, ctx) => {
+  const checked = checkAddress(text)
+  if ('address' in checked) return checked.address
+  if (checked.problem === 'checksum') ctx.addIssue({ code: 'custom', message: BAD_CHECKSUM })
+  return z.NEVER
+})
+
+/** A 65-byte signature as `0x` + 130 hex: r, s, v (D23). */
+export const signature = z
+  .string('must be a string: 0x followed by 130 hex digits')
+  .regex(/^0x[0-9a-fA-F]{130}$/, 'must be 0x followed by 130 hex digits (r, s and v of a 65-byte signature)')
+
+/** A non-negative integer up to 2^256 − 1 written in decimal, as state and scenarios store big amounts. */
+export const decimalInteger = z
+  .string('must be a decimal string')
+  .regex(/^(0|[1-9]\d*)$/, 'must be a decimal string of an integer (digits only, no leading zeros)')
+  .refine((text) => text.length < 80 && BigInt(text) <= MAX_UINT256, 'must be at most 2^256 − 1')
+const positiveDecimal = decimalInteger.refine((text) => text !== '0', 'must be positive')
+
+/** A `0x` + 64 lowercase hex hash. */
+export const hash32 = z.string().regex(/^0x[0-9a-f]{64}$/, 'must be 0x followed by 64 lowercase hex digits')
+
+/**
+ * `amount` or `nonce` of a request body, read from the raw JSON text (see
+ * `readBigInteger`): a decimal string or a JSON integer within 2^53 − 1.
+ */
+function bigIntegerInput(options: { allowZero: boolean }) {
+  return z.unknown().transform((input, ctx) => {
+    const result = readBigInteger(input, options)
+    if ('value' in result) return result.value
+    ctx.addIssue({ code: 'custom', message: result.problem })
+    return z.NEVER
+  })
+}
+
+const BLOCK_TIME = 'must be a whole number of milliseconds (at least 1) or a duration such as "6s", "500ms", "1m"'
+
+/** A duration as in `POST /__mock/clock`: milliseconds or text like `"6s"`, here a whole number of ms ≥ 1. */
+export const blockTime = z.union([z.number(), z.string()], BLOCK_TIME).transform((value, ctx) => {
+  try {
+    const ms = parseDuration(value)
+    if (Number.isSafeInteger(ms) && ms >= 1) return ms
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+  }
+  ctx.addIssue({ code: 'custom', message: BLOCK_TIME })
+  return z.NEVER
+})
+
+// ---------------------------------------------------------------------------
+// Records
+
+/** A token (spec Area E, D22). `total_supply` is a decimal string: most supplies exceed 2^53. */
+export const token = z.object({
+  token_id: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1 to 64 letters, digits, ".", "_" or "-"'),
+  name: z.string().min(1).max(100),
+  symbol: z.string().min(1).max(16),
+  decimals: z.int().min(0).max(18),
+  total_supply: decimalInteger,
+  contract_address: address,
+})
+export type Token = z.infer<typeof token>
+
+export const validatorStatus = z.enum(['active', 'inactive', 'jailed'])
+
+/** A validator (D23). Only `active` ones take delegations. `commission` is a percentage of rewards. */
+export const validator = z.object({
+  address,
+  name: z.string().min(1).max(100),
+  commission: z.number().min(0).max(100),
+  status: validatorStatus,
+})
+export type Validator = z.infer<typeof validator>
+
+/** An accepted delegation as stored: the block that includes it is fixed when it is accepted (D21, D23). */
+export const delegation = z.object({
+  transaction_hash: hash32,
+  delegator_address: address,
+  validator_address: address,
+  amount: positiveDecimal,
+  nonce: decimalInteger,
+  /** `null` for delegations a scenario seeded without one. */
+  signature: signature.nullable(),
+  submitted_at: isoTimestamp,
+  block_height: z.int().min(0),
+})
+export type Delegation = z.infer<typeof delegation>
+
+/** The chain's settings (D21) as the state shows them. */
+export const chainSettings = z.strictObject({
+  chain_id: z.int().min(1).max(Number.MAX_SAFE_INTEGER),
+  block_time_ms: z.int().min(1),
+  genesis_height: z.int().min(0),
+  genesis_time: isoTimestamp,
+})
+
+// ---------------------------------------------------------------------------
+// Requests and responses
+
+/**
+ * `POST /v1/stake/delegate` (spec Area E, D23). The body is parsed with
+ * `parseLosslessJson`, so `amount` and `nonce` arrive with their raw number
+ * text. `nonce` is an extension (default 0): it lets a wallet sign the same
+ * delegation again, since a used signature is refused.
+ */
+export const delegateBody = z.object({
+  delegatorAddress: checksummedAddress,
+  validatorAddress: checksummedAddress,
+  amount: bigIntegerInput({ allowZero: false }),
+  nonce: bigIntegerInput({ allowZero: true }).optional(),
+  signature,
+})
+export type DelegateBody = z.output<typeof delegateBody>
+
+/** `GET /v1/status` (spec Area E). */
+export const networkStatus = z.object({
+  status: z.literal('active'),
+  network_height: z.int(),
+  last_block_hash: hash32,
+  timestamp: z.string(),
+})
+
+/** `202` of `POST /v1/stake/delegate`. */
+export const delegationResult = z.object({ transaction_hash: hash32, message: z.string() })
+
+// ---------------------------------------------------------------------------
+// Scenario and state sections
+
+const scenarioToken = token.extend({
+  token_id: token.shape.token_id.optional().describe('Defaults to the symbol in lower case.'),
+})
+
+const scenarioDelegation = z.strictObject({
+  delegator_address: address,
+  validator_address: address,
+  amount: positiveDecimal,
+  nonce: decimalInteger.default('0'),
+  signature: signature.optional().describe('Seeded delegations need none; one given is protected against replay like any other.'),
+  status: z
+    .enum(['included', 'pending'])
+    .default('included')
+    .describe('"included": in the latest block when the scenario loads; "pending": in the next one.'),
+})
+
+/** The `ledger` section of a scenario. */
+export const ledgerScenario = z
+  .strictObject({
+    chain_id: chainSettings.shape.chain_id.default(31337).describe('Chain id in the signed message and the EIP-712 domain.'),
+    block_time: blockTime.optional().describe('Time between blocks: milliseconds or "6s". Default 6 s; the blockTime option (--block-time) wins.'),
+    genesis: z
+      .strictObject({
+        height: z.int().min(0).default(0),
+        time: isoTimestamp.optional().describe('Defaults to the simulator clock when the scenario is loaded.'),
+      })
+      .optional()
+      .describe('The first block: the chain grows one block per block time from here (D21).'),
+    tokens: z
+      .union([z.literal('fixture'), z.array(scenarioToken)])
+      .default('fixture')
+      .describe('"fixture" loads fixtures/tokens.json; an array replaces it.'),
+    validators: z
+      .union([z.literal('fixture'), z.array(validator)])
+      .default('fixture')
+      .describe('"fixture" loads fixtures/validators.json; an array replaces it.'),
+    delegations: z.array(scenarioDelegation).default([]).describe('Delegations already made when the scenario loads.'),
+  })
+  .superRefine((scenario, ctx) => {
+    if (Array.isArray(scenario.tokens)) {
+      unique(ctx, scenario.tokens.map((item) => item.token_id ?? item.symbol.toLowerCase()), ['tokens'], 'token_id', 'token id')
+    }
+    const validators = scenario.validators === 'fixture' ? validatorsFixture : scenario.validators
+    if (Array.isArray(scenario.validators)) unique(ctx, validators.map((item) => item.address.toLowerCase()), ['validators'], 'address', 'validator address')
+    knownValidators(ctx, scenario.delegations, validators)
+    unique(ctx, scenario.delegations.map((item) => item.signature && signatureKey(item.signature)), ['delegations'], 'signature', 'signature')
+    // Unsigned seeded delegations with the same fields would share a transaction hash.
+    const unsigned = scenario.delegations.map((item) =>
+      item.signature ? undefined : [item.delegator_address, item.validator_address, item.amount, item.nonce].join('/').toLowerCase(),
+    )
+    unique(ctx, unsigned, ['delegations'], 'nonce', 'delegation: an identical one has no signature either; give one another nonce')
+  })
+export type LedgerScenario = z.output<typeof ledgerScenario>
+
+/** A delegation in the state: `status` is derived from `block_height` and the clock, and ignored on import. */
+export const delegationState = delegation.extend({
+  status: z.enum(['pending', 'included']).optional().describe('Derived: "included" once the chain reaches block_height. Ignored on import.'),
+})
+
+/** The `ledger` section of the world state. */
+export const ledgerState = z
+  .strictObject({
+    chain: chainSettings.optional().describe('Missing: the chain keeps its current settings.'),
+    tokens: z.array(token).default([]),
+    validators: z.array(validator).default([]),
+    delegations: z.array(delegationState).default([]),
+  })
+  .superRefine((state, ctx) => {
+    unique(ctx, state.tokens.map((item) => item.token_id), ['tokens'], 'token_id', 'token id')
+    unique(ctx, state.validators.map((item) => item.address.toLowerCase()), ['validators'], 'address', 'validator address')
+    unique(ctx, state.delegations.map((item) => item.transaction_hash), ['delegations'], 'transaction_hash', 'transaction hash')
+    unique(ctx, state.delegations.map((item) => item.signature && signatureKey(item.signature)), ['delegations'], 'signature', 'signature')
+    knownValidators(ctx, state.delegations, state.validators)
+  })
+export type LedgerState = z.output<typeof ledgerState>
+
+function unique(ctx: z.RefinementCtx, keys: Array<string | null | undefined>, path: string[], field: string, what: string): void {
+  const seen = new Set<string>()
+  keys.forEach((key, index) => {
+    if (key === null || key === undefined) return
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [...path, index, field], message: `duplicate ${what}` })
+    seen.add(key)
+  })
+}
+
+function knownValidators(ctx: z.RefinementCtx, delegations: Array<{ validator_address: string }>, validators: Array<{ address: string }>): void {
+  const known = new Set(validators.map((item) => item.address.toLowerCase()))
+  delegations.forEach((item, index) => {
+    if (!known.has(item.validator_address.toLowerCase())) {
+      ctx.addIssue({ code: 'custom', path: ['delegations', index, 'validator_address'], message: 'is not one of the validators' })
+    }
+  })
+}

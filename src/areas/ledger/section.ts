@@ -1,0 +1,75 @@
+import * as z from 'zod'
+import tokensFixture from '../../../fixtures/tokens.json' with { type: 'json' }
+import validatorsFixture from '../../../fixtures/validators.json' with { type: 'json' }
+import type { WorldSection } from '../../world/section.js'
+import type { World } from '../../world/world.js'
+import { Chain, type ChainSettings } from './chain.js'
+import type { Ledger } from './ledger.js'
+import { DEFAULT_CHAIN_ID } from './delegation-message.js'
+import { type Delegation, type LedgerScenario, type LedgerState, ledgerScenario, ledgerState, token, validator } from './schemas.js'
+import { transactionHash } from './stake-delegation.js'
+
+/** The fixtures (D22, D23), validated once when the module loads. */
+const fixtureTokens = z.array(token).parse(tokensFixture)
+const fixtureValidators = z.array(validator).parse(validatorsFixture)
+
+/** D21's default: one block every 6 s of the simulator clock. */
+export const DEFAULT_BLOCK_TIME_MS = 6000
+
+/**
+ * The `ledger` section of scenarios and state: chain settings, tokens,
+ * validators and delegations. `blockTimeMs` (the `blockTime` option,
+ * `--block-time`) wins over a scenario's `block_time`; a state document's
+ * settings are taken as they are, so restores are exact.
+ */
+export function ledgerSection(world: World, ledger: Ledger, options: { blockTimeMs: number | undefined }): WorldSection<LedgerScenario, LedgerState> {
+  return {
+    key: 'ledger',
+    scenarioSchema: ledgerScenario,
+    stateSchema: ledgerState,
+
+    load(input) {
+      const scenario = input ?? ledgerScenario.parse({})
+      const now = world.clock.now()
+      const chain: ChainSettings = {
+        chain_id: scenario.chain_id ?? DEFAULT_CHAIN_ID,
+        block_time_ms: options.blockTimeMs ?? scenario.block_time ?? DEFAULT_BLOCK_TIME_MS,
+        genesis_height: scenario.genesis?.height ?? 0,
+        genesis_time: new Date(scenario.genesis?.time ?? now).toISOString(),
+      }
+      const blocks = new Chain(chain, world.seed)
+      const latest = blocks.latestAt(now.getTime())
+      const delegations = scenario.delegations.map((item): Delegation => {
+        const fields = { delegatorAddress: item.delegator_address, validatorAddress: item.validator_address, amount: item.amount, nonce: item.nonce }
+        const pending = item.status === 'pending'
+        return {
+          transaction_hash: transactionHash(fields, item.signature ?? null, chain.chain_id),
+          delegator_address: item.delegator_address,
+          validator_address: item.validator_address,
+          amount: item.amount,
+          nonce: item.nonce,
+          signature: item.signature ?? null,
+          // An included one was made in time for the latest block; a pending one just now.
+          submitted_at: pending ? now.toISOString() : latest.time,
+          block_height: pending ? latest.height + 1 : latest.height,
+        }
+      })
+      return ledger.replace({
+        chain,
+        tokens: scenario.tokens === 'fixture' ? fixtureTokens : scenario.tokens.map((item) => ({ ...item, token_id: item.token_id ?? item.symbol.toLowerCase() })),
+        validators: scenario.validators === 'fixture' ? fixtureValidators : scenario.validators,
+        delegations,
+      })
+    },
+
+    export: () => ledger.export(),
+
+    import: (state) =>
+      ledger.replace({
+        chain: state.chain ?? ledger.chain().settings,
+        tokens: state.tokens,
+        validators: state.validators,
+        delegations: state.delegations.map(({ status: _derived, ...item }) => item),
+      }),
+  }
+}
