@@ -1,4 +1,5 @@
-import { Faker, base, en } from '@faker-js/faker'
+import { base, Faker, type LocaleDefinition } from '@faker-js/faker'
+import fakerEn from '../../fixtures/faker-en.json' with { type: 'json' }
 import type { SimClock } from '../kernel/sim-clock.js'
 import { type IdState, initialIdState, nextId } from '../kernel/ids.js'
 import { type RandomState, SeededRandom } from '../kernel/random.js'
@@ -40,7 +41,8 @@ export class World {
     this.limits = options.limits
     this.random = new SeededRandom(options.seed)
     this.#ids = initialIdState(this.random)
-    this.faker = new Faker({ locale: [en, base], randomizer: this.random })
+    // Only the lists seeding uses (see faker-definitions.ts), not the whole `en` locale.
+    this.faker = new Faker({ locale: [fakerEn as LocaleDefinition, base], randomizer: this.random })
   }
 
   /** The current instant as an ISO 8601 UTC string. */
