@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { coreScenario, coreState } from '../areas/core/index.js'
 import { accountsScenario, accountsState } from '../world/accounts/account-schema.js'
+import { faultRulesSchema } from './fault-rule.js'
 
 /**
  * A scenario file (D25): what the world holds after seeding. Every section is
@@ -18,6 +19,7 @@ export const scenarioSchema = z
     seed: z.int().optional().describe('Seed used unless the simulator is given one (D24).'),
     accounts: accountsScenario.optional().describe('Users shared by Areas A, B and D (D5).'),
     core: coreScenario.optional().describe('Area B: product catalogue.'),
+    faults: faultRulesSchema.optional().describe('Fault rules in force after loading (latency, error statuses, dropped connections).'),
   })
   .meta({ title: 'multi-area-mock scenario' })
 export type Scenario = z.output<typeof scenarioSchema>
