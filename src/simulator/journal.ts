@@ -106,7 +106,7 @@ interface Stored {
   durationMs: number
   method: string
   url: string
-  pathname: string
+  location: URL | string
   headers: Headers
   area: string
   prefix: string
@@ -158,7 +158,8 @@ export class Journal implements RequestJournal {
       durationMs,
       method: request.method,
       url: request.url,
-      pathname: dispatch.kind === 'route' ? dispatch.url.pathname : new URL(request.url).pathname,
+      // The dispatcher's URL, read only when the entry is: no work per request.
+      location: dispatch.kind === 'route' ? dispatch.url : request.url,
       headers: request.headers,
       area: dispatch.mount.area,
       prefix: dispatch.mount.prefix,
@@ -181,7 +182,9 @@ export class Journal implements RequestJournal {
     const path = query.path === undefined ? undefined : compileRouteMatcher(query.path)
     const status = query.status === undefined ? undefined : statusFilter(query.status)
     const since = query.since === undefined ? undefined : instant(query.since)
-    const matching = this.#ordered().filter(
+    const matching = this.#ordered()
+      .map((entry) => ({ ...entry, pathname: pathOf(entry.location) }))
+      .filter(
       (entry) =>
         (query.area === undefined || entry.area === query.area) &&
         (method === undefined || entry.method === method) &&
@@ -210,7 +213,7 @@ export class Journal implements RequestJournal {
     return { text: new TextDecoder().decode(new TextEncoder().encode(text.slice(0, this.#bodyLimit))), length: text.length }
   }
 
-  #view(entry: Stored): JournalEntry {
+  #view(entry: Stored & { pathname: string }): JournalEntry {
     return {
       id: entry.id,
       time: new Date(entry.time).toISOString(),
@@ -242,6 +245,10 @@ function bodyView(kept: Kept | undefined): unknown {
     }
   }
   return cut ? `${redactJsonText(kept.text)}… [truncated: ${kept.length} characters in all]` : redactJsonText(kept.text)
+}
+
+function pathOf(location: URL | string): string {
+  return typeof location === 'string' ? new URL(location).pathname : location.pathname
 }
 
 function statusFilter(status: number | string): (value: number) => boolean {
