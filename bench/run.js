@@ -360,11 +360,16 @@ function printTable(rows) {
     fmt(msw.requests.average / baseline.requests.average, 3),
     fmt(direct.requests.average / baseline.requests.average, 3),
   ])
-  const widths = header.map((title, i) => Math.max(title.length, ...body.map((row) => row[i].length)))
-  const line = (cells) => `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ')} |`
   log('')
   log(`Results (${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s warm-up; ratio = simulator req/s / baseline req/s;`)
   log('msw = the CLI server with --dispatch msw (getResponse over the handlers), direct = --dispatch direct)')
+  logTable(header, body)
+}
+
+/** A Markdown table: the first column left-aligned, the others right-aligned. */
+function logTable(header, body) {
+  const widths = header.map((title, i) => Math.max(title.length, ...body.map((row) => row[i].length)))
+  const line = (cells) => `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ')} |`
   log(line(header))
   log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`)
   for (const row of body) log(line(row))
@@ -387,13 +392,9 @@ function printJournalCost(rows) {
     fmt(perResponse(msw), 0),
     fmt(perResponse(msw) / perResponse(nojournal), 3),
   ])
-  const widths = header.map((title, i) => Math.max(title.length, ...body.map((row) => row[i].length)))
-  const line = (cells) => `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ')} |`
   log('')
   log('Request journal cost (msw with the default journal of 1,000 entries vs msw --journal-size 0; cost = with / without, per request; budget 1.10)')
-  log(line(header))
-  log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`)
-  for (const row of body) log(line(row))
+  logTable(header, body)
 }
 
 function printDetails(rows) {
