@@ -18,9 +18,9 @@ import type { WorldSection } from '../world/section.js'
 import { World, type WorldLimits } from '../world/world.js'
 import { builtinScenarios, DEFAULT_SCENARIO } from './builtin-scenarios.js'
 import { controlRoutes } from './control-routes.js'
-import { type FaultRule, type FaultRuleInput, faultRulesSchema } from './fault-rule.js'
+import type { FaultRule, FaultRuleInput } from './fault-rule.js'
 import { faultRoutes } from './fault-routes.js'
-import { FaultInjector, type Faults } from './faults.js'
+import { FaultInjector, type Faults, validateFaultRules } from './faults.js'
 import { DEFAULT_JOURNAL_BODY_LIMIT, DEFAULT_JOURNAL_SIZE, Journal, type RequestJournal } from './journal.js'
 import { journalRoutes } from './journal-routes.js'
 import { CONTROL_AREA, type PipelineParts, servePipeline } from './request-pipeline.js'
@@ -199,7 +199,7 @@ class SimulatorInstance implements Simulator {
     }
     if (options.seed !== undefined && !Number.isSafeInteger(options.seed)) throw new ConfigError(`Invalid seed "${options.seed}": expected an integer.`)
     this.#world = new World({ seed: this.#seedFor(chosen.scenario), clock: toSimClock(options.clock), limits })
-    this.#optionFaults = validateFaults(options.faults ?? [])
+    this.#optionFaults = validateFaultRules(options.faults ?? [], 'faults option')
     this.#faults = new FaultInjector(this.#world.seed)
     this.#journal = new Journal({
       size: nonNegative(options.journal?.size, 'journal.size') ?? DEFAULT_JOURNAL_SIZE,
@@ -395,6 +395,7 @@ class SimulatorInstance implements Simulator {
     if (target) return dispatch && { target, dispatch }
     if (!dispatch) return undefined
     if (dispatch.kind === 'route' && this.#worldRoutes.has(dispatch.route)) return { target: this, dispatch }
+    // `target` is missing only when a world was named (`id` is set) and none has that id.
     return { target: this, dispatch: { kind: 'error', error: unknownWorld(id!, this.#worlds.idleMs) } }
   }
 
@@ -445,12 +446,6 @@ function nonNegative(value: number | undefined, name: string): number | undefine
   if (value === undefined) return undefined
   if (!Number.isSafeInteger(value) || value < 0) throw new ConfigError(`Invalid ${name} "${value}": expected an integer of 0 or more.`)
   return value
-}
-
-function validateFaults(rules: unknown): FaultRule[] {
-  const result = faultRulesSchema.safeParse(rules)
-  if (!result.success) throw new ScenarioError('faults option', result.error.issues)
-  return result.data
 }
 
 function positive(value: number | undefined, name: string): number | undefined {

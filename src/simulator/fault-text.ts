@@ -1,6 +1,6 @@
 import { ConfigError } from '../kernel/clock.js'
-import { type FaultRule, faultRulesSchema } from './fault-rule.js'
-import { ScenarioError } from './scenario-error.js'
+import type { FaultRule } from './fault-rule.js'
+import { validateFaultRules } from './faults.js'
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
 const USAGE = 'expected words like: POST /core/users 503 p=0.5 times=3 latency=100..300 drop area=core retry-after=5'
@@ -27,9 +27,7 @@ export function parseFaultText(text: string): FaultRule[] {
   } else {
     input = [wordsToRule(trimmed)]
   }
-  const result = faultRulesSchema.safeParse(input)
-  if (!result.success) throw new ScenarioError(`fault "${trimmed}"`, result.error.issues)
-  return result.data
+  return validateFaultRules(input, `fault "${trimmed}"`)
 }
 
 /**

@@ -67,12 +67,12 @@ export class FaultInjector implements Faults {
   }
 
   set(rules: FaultRuleInput[]): FaultRuleView[] {
-    this.#rules = validate(rules).map(activate)
+    this.#rules = validateFaultRules(rules).map(activate)
     return this.list()
   }
 
   add(rule: FaultRuleInput): FaultRuleView[] {
-    this.#rules.push(...validate([rule]).map(activate))
+    this.#rules.push(...validateFaultRules([rule]).map(activate))
     return this.list()
   }
 
@@ -190,9 +190,16 @@ export function faultResponse(decision: FaultDecision & { status: FaultStatus })
   return errorResponse(new ApiError(decision.status, code, message, { headers, extra }))
 }
 
-function validate(rules: unknown): FaultRule[] {
+/**
+ * Checks a list of fault rules; a bad one throws a `ScenarioError` naming
+ * `subject` and the JSON path of each problem.
+ *
+ * @example
+ * validateFaultRules([{ status: 418 }], 'faults option') // throws: Invalid faults option: 0.status: …
+ */
+export function validateFaultRules(rules: unknown, subject = 'fault rules'): FaultRule[] {
   const result = faultRulesSchema.safeParse(rules)
-  if (!result.success) throw new ScenarioError('fault rules', result.error.issues)
+  if (!result.success) throw new ScenarioError(subject, result.error.issues)
   return result.data
 }
 
