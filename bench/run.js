@@ -1,10 +1,11 @@
 // Throughput benchmark: the real CLI server against a bare node:http baseline.
 //
-//   npm run bench                                   # build, then 10 endpoints x 3 servers x (2 s warm-up + 10 s)
+//   npm run bench                                   # build, then 10 endpoints x 4 servers x (2 s warm-up + 10 s)
 //   BENCH_DURATION=3 BENCH_CONNECTIONS=10 node bench/run.js   # smoke run (needs a prior build)
 //
-// Both servers run as child processes, one at a time under load, so neither
-// shares an event loop with autocannon (which runs here, in this process).
+// Every server (three simulator variants and the baseline) runs as a child
+// process, one at a time under load, so none shares an event loop with
+// autocannon (which runs here, in this process).
 // Exits non-zero when any run sees a connection error, a timeout or a status
 // other than the one expected for that endpoint, so it never silently measures
 // error responses. See bench/README.md for how to read the output.
@@ -21,8 +22,17 @@ const HOST = '127.0.0.1'
 const CLI = fileURLToPath(new URL('../bin/multi-area-mock.js', import.meta.url))
 const BASELINE = fileURLToPath(new URL('./baseline-server.js', import.meta.url))
 const SIM_ARGS = ['serve', '--port', '0', '--host', HOST, '--quiet', '--seed', '1', '--clock', '2026-01-01T00:00:00Z']
-/** The two ways the server can reach the handlers (ServerOptions.dispatch), measured side by side. */
-const MODES = ['msw', 'direct']
+/**
+ * Simulators measured side by side: the two ways the server reaches the
+ * handlers (ServerOptions.dispatch), and `msw` again with the request journal
+ * off, so the same run shows what the journal (on by default) costs.
+ */
+const VARIANTS = {
+  msw: ['--dispatch', 'msw'],
+  direct: ['--dispatch', 'direct'],
+  nojournal: ['--dispatch', 'msw', '--journal-size', '0'],
+}
+const MODES = Object.keys(VARIANTS)
 const LIST_PATH = '/admin/api/v1.2/users'
 const LOGIN_PATH = '/general/auth/login'
 const DATA_PATH = '/general/data/1'
@@ -78,14 +88,14 @@ async function main() {
 
   const sims = {}
   for (const mode of MODES) {
-    sims[mode] = await startChild(`simulator (${mode})`, process.execPath, [CLI, ...SIM_ARGS, '--dispatch', mode], /multi-area-mock listening on (http:\/\/127\.0\.0\.1:\d+)/)
-    log(`simulator --dispatch ${mode}: ${sims[mode].url} (pid ${sims[mode].child.pid}; banner ${Math.round(sims[mode].startupMs)} ms after spawn, world seeded in ${sims[mode].seeding})`)
+    sims[mode] = await startChild(`simulator (${mode})`, process.execPath, [CLI, ...SIM_ARGS, ...VARIANTS[mode]], /multi-area-mock listening on (http:\/\/127\.0\.0\.1:\d+)/)
+    log(`simulator ${mode} (${VARIANTS[mode].join(' ')}): ${sims[mode].url} (pid ${sims[mode].child.pid}; banner ${Math.round(sims[mode].startupMs)} ms after spawn, world seeded in ${sims[mode].seeding})`)
   }
   // Area E's eip191 row needs servers that recover signers.
   const signing = {}
   for (const mode of MODES) {
-    signing[mode] = await startChild(`simulator (${mode}, eip191)`, process.execPath, [CLI, ...SIM_ARGS, '--dispatch', mode, '--signature-mode', 'eip191'], /multi-area-mock listening on (http:\/\/127\.0\.0\.1:\d+)/)
-    log(`simulator --dispatch ${mode} --signature-mode eip191: ${signing[mode].url} (pid ${signing[mode].child.pid})`)
+    signing[mode] = await startChild(`simulator (${mode}, eip191)`, process.execPath, [CLI, ...SIM_ARGS, ...VARIANTS[mode], '--signature-mode', 'eip191'], /multi-area-mock listening on (http:\/\/127\.0\.0\.1:\d+)/)
+    log(`simulator ${mode} --signature-mode eip191: ${signing[mode].url} (pid ${signing[mode].child.pid})`)
   }
   const sim = sims.msw
 
@@ -112,20 +122,22 @@ async function main() {
   const formatDelegation = () => delegation(`0x${'1'.padStart(64, '0')}${(++formatSequence).toString(16).padStart(64, '0')}1b`)
   const captureDelegation = formatDelegation()
   const delegated = await capture(sim.url, 'POST', DELEGATE_PATH, 202, captureDelegation)
-  // Both modes must answer byte-for-byte alike (same seed, clock and requests).
-  for (const [method, path, fixture, body] of [
-    ['GET', LIST_PATH, listed],
-    ['GET', detailPath, detail],
-    ['POST', LIST_PATH, created, registration('bench-capture')],
-    ['POST', LOGIN_PATH, loggedIn, loginBody],
-    ['GET', DATA_PATH, data],
-    ['POST', ENTANGLE_PATH, entangled, ENTANGLE_BODY],
-    ['POST', MEASURE_PATH, measured, measureBody],
-    ['GET', STATUS_PATH, status],
-    ['POST', DELEGATE_PATH, delegated, captureDelegation],
-  ]) {
-    const got = await capture(sims.direct.url, method, path, fixture.status, body)
-    if (got.body !== fixture.body) throw new Error(`--dispatch direct: ${method} ${path} body differs from --dispatch msw`)
+  // Every variant must answer byte-for-byte alike (same seed, clock and requests).
+  for (const mode of MODES.filter((mode) => mode !== 'msw')) {
+    for (const [method, path, fixture, body] of [
+      ['GET', LIST_PATH, listed],
+      ['GET', detailPath, detail],
+      ['POST', LIST_PATH, created, registration('bench-capture')],
+      ['POST', LOGIN_PATH, loggedIn, loginBody],
+      ['GET', DATA_PATH, data],
+      ['POST', ENTANGLE_PATH, entangled, ENTANGLE_BODY],
+      ['POST', MEASURE_PATH, measured, measureBody],
+      ['GET', STATUS_PATH, status],
+      ['POST', DELEGATE_PATH, delegated, captureDelegation],
+    ]) {
+      const got = await capture(sims[mode].url, method, path, fixture.status, body)
+      if (got.body !== fixture.body) throw new Error(`${mode}: ${method} ${path} body differs from msw's`)
+    }
   }
   const usersBefore = Number(listed.headers['x-total-count']) + 1
 
@@ -248,7 +260,7 @@ async function main() {
 
   const rows = []
   const problems = []
-  const created201 = { msw: 0, direct: 0 }
+  const created201 = Object.fromEntries(MODES.map((mode) => [mode, 0]))
   for (const endpoint of endpoints) {
     const row = { endpoint }
     for (const [label, server] of [...MODES.map((mode) => [mode, (endpoint.servers ?? sims)[mode]]), ['baseline', baseline]]) {
@@ -278,7 +290,7 @@ async function main() {
     // still create those users after the run ends, uncounted. Allow that, no more.
     const postRuns = WARMUP > 0 ? 2 : 1
     const uncounted = usersAfter - usersBefore - created201[mode]
-    const line = `--dispatch ${mode}: users before load ${usersBefore}, 201s counted ${created201[mode]}, users after ${usersAfter} (${uncounted} created by requests in flight when a run stopped; at most ${postRuns * CONNECTIONS})`
+    const line = `${mode}: users before load ${usersBefore}, 201s counted ${created201[mode]}, users after ${usersAfter} (${uncounted} created by requests in flight when a run stopped; at most ${postRuns * CONNECTIONS})`
     integrity.push(line)
     if (uncounted < 0 || uncounted > postRuns * CONNECTIONS) problems.push(`world integrity: ${line}`)
     for (const server of [sims[mode], signing[mode]]) {
@@ -287,6 +299,7 @@ async function main() {
   }
 
   printTable(rows)
+  printJournalCost(rows)
   printDetails(rows)
   log(`\n${integrity.join('\n')}`)
   log(`load average at the end ${loadAverage()} (1, 5, 15 min; anything beyond the bench itself skews the numbers)`)
@@ -481,14 +494,41 @@ function printTable(rows) {
     fmt(msw.requests.average / baseline.requests.average, 3),
     fmt(direct.requests.average / baseline.requests.average, 3),
   ])
-  const widths = header.map((title, i) => Math.max(title.length, ...body.map((row) => row[i].length)))
-  const line = (cells) => `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ')} |`
   log('')
   log(`Results (${CONNECTIONS} connections, ${DURATION} s per run after ${WARMUP} s warm-up; ratio = simulator req/s / baseline req/s;`)
   log('msw = the CLI server with --dispatch msw (getResponse over the handlers), direct = --dispatch direct)')
+  logTable(header, body)
+}
+
+/** A Markdown table: the first column left-aligned, the others right-aligned. */
+function logTable(header, body) {
+  const widths = header.map((title, i) => Math.max(title.length, ...body.map((row) => row[i].length)))
+  const line = (cells) => `| ${cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ')} |`
   log(line(header))
   log(`|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`)
   for (const row of body) log(line(row))
+}
+
+/**
+ * What the request journal (on by default) costs per request: the msw server
+ * with and without it (`--journal-size 0`), same run, same requests. A cost of
+ * 1.05 means 5% more per request; the issue's budget is 1.10.
+ */
+function printJournalCost(rows) {
+  const header = ['endpoint', 'journal off req/s', 'journal on req/s', 'cost (req/s)', 'off µs CPU/resp', 'on µs CPU/resp', 'cost (CPU)']
+  const perResponse = (result) => (result.cpu.server === undefined ? NaN : (result.cpu.server / result.requests.total) * 1e6)
+  const body = rows.map(({ endpoint, msw, nojournal }) => [
+    endpoint.name,
+    fmt(nojournal.requests.average, 0),
+    fmt(msw.requests.average, 0),
+    fmt(nojournal.requests.average / msw.requests.average, 3),
+    fmt(perResponse(nojournal), 0),
+    fmt(perResponse(msw), 0),
+    fmt(perResponse(msw) / perResponse(nojournal), 3),
+  ])
+  log('')
+  log('Request journal cost (msw with the default journal of 1,000 entries vs msw --journal-size 0; cost = with / without, per request; budget 1.10)')
+  logTable(header, body)
 }
 
 function printDetails(rows) {

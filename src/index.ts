@@ -29,6 +29,21 @@ export {
   worldStateSchema,
 } from './simulator/scenario-schema.js'
 export { ScenarioError } from './simulator/scenario-error.js'
+export { type JournalEntry, journalEntrySchema, type JournalQuery, journalQuerySchema, type RequestJournal } from './simulator/journal.js'
+export { FAULT_STATUSES, type FaultRule, type FaultRuleInput, faultRuleSchema, faultRulesSchema } from './simulator/fault-rule.js'
+export type { FaultRuleView, Faults } from './simulator/faults.js'
+export { parseFaultText, parseLatencyText } from './simulator/fault-text.js'
+export { putFaultsBodySchema } from './simulator/fault-routes.js'
+export {
+  type CreateWorldOptions,
+  createWorldBodySchema,
+  DEFAULT_WORLD_ID,
+  WORLD_COOKIE,
+  WORLD_HEADER,
+  type WorldInfo,
+  type Worlds,
+  type WorldsOptions,
+} from './simulator/worlds.js'
 export type { AreaId } from './areas/area.js'
 export { ApiError, type ErrorDetail } from './kernel/api-error.js'
 export { type Clock, ConfigError, fixedClock, systemClock } from './kernel/clock.js'

@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs'
 import { InvalidArgumentError } from 'commander'
 import type { AreaId } from '../areas/area.js'
 import { MAX_TOKEN_TTL } from '../areas/general/index.js'
 import { parseDuration } from '../kernel/sim-clock.js'
 import { ALL_AREAS } from '../simulator/create-simulator.js'
+import type { FaultRule } from '../simulator/fault-rule.js'
+import { parseFaultText, parseLatencyText } from '../simulator/fault-text.js'
 
 /** `--port`: an integer 0..65535 (0 picks a free port). */
 export function parsePort(value: string): number {
@@ -51,4 +54,44 @@ export function parseTokenTtl(value: string): number {
 export function parseJwtSecret(value: string): string {
   if (value === '' || value.length > 4096) throw new InvalidArgumentError('expected a non-empty secret of at most 4096 characters.')
   return value
+}
+
+/** `--journal-size`, `--max-worlds`: an integer of 0 or more. */
+export function parseCount(value: string): number {
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new InvalidArgumentError('expected an integer of 0 or more.')
+  return Number(value)
+}
+
+/** `--fault` (repeatable): words like `POST /core/users 503 p=0.5`, JSON, or `@file.json` holding a rule or a list. */
+export function collectFault(value: string, previous: FaultRule[] = []): FaultRule[] {
+  let text = value
+  if (value.startsWith('@')) {
+    try {
+      text = readFileSync(value.slice(1), 'utf8')
+    } catch (error) {
+      throw new InvalidArgumentError(`cannot read ${value.slice(1)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`)
+    }
+  }
+  return [...previous, ...rethrown(() => parseFaultText(text))]
+}
+
+/** `--latency`: milliseconds (`150`) or a range (`50..200`). */
+export function parseLatency(value: string): number | [number, number] {
+  return rethrown(() => parseLatencyText(value))
+}
+
+/** `--world-idle`: a duration such as `30m` or milliseconds. */
+export function parseIdle(value: string): number {
+  const ms = rethrown(() => parseDuration(value))
+  if (ms <= 0) throw new InvalidArgumentError('expected a positive duration such as 30m.')
+  return ms
+}
+
+/** Commander reports an `InvalidArgumentError` as a one-line usage error. */
+function rethrown<T>(parse: () => T): T {
+  try {
+    return parse()
+  } catch (error) {
+    throw new InvalidArgumentError(error instanceof Error ? error.message : String(error))
+  }
 }

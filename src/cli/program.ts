@@ -2,7 +2,7 @@ import { Command, Option } from 'commander'
 import { builtinScenarios, DEFAULT_SCENARIO } from '../simulator/builtin-scenarios.js'
 import { ALL_AREAS, DEFAULT_SEED } from '../simulator/create-simulator.js'
 import { scenarioJsonSchema } from '../simulator/scenario-schema.js'
-import { collectArea, parseClock, parseJwtSecret, parsePort, parseSeed, parseTokenTtl } from './options.js'
+import { collectArea, collectFault, parseClock, parseCount, parseIdle, parseJwtSecret, parseLatency, parsePort, parseSeed, parseTokenTtl } from './options.js'
 import { DEFAULT_DISPATCH, serve } from './serve.js'
 
 /** The `multi-area-mock` command line. */
@@ -39,6 +39,11 @@ export function buildProgram(version: string): Command {
         .choices(['msw', 'direct'])
         .default(DEFAULT_DISPATCH),
     )
+    .addOption(new Option('--journal-size <n>', 'requests kept in the journal (GET /__mock/requests); 0 turns it off').default(1000).argParser(parseCount))
+    .addOption(new Option('--fault <rule>', 'a fault rule (repeatable): "POST /core/users 503 p=0.5 times=3", JSON, or @file.json').argParser(collectFault))
+    .addOption(new Option('--latency <ms>', 'delay every area request: milliseconds (150) or a range (50..200)').argParser(parseLatency))
+    .addOption(new Option('--max-worlds <n>', 'isolated worlds alive at once (POST /__mock/worlds); 0 turns them off').default(32).argParser(parseCount))
+    .addOption(new Option('--world-idle <duration>', 'remove a world after this long without a request (real time)').default('30m').argParser(parseIdle))
     .addHelpText(
       'after',
       `
@@ -50,7 +55,8 @@ Examples:
   $ multi-area-mock serve --port 0 --seed 42 --clock 2026-01-01T00:00:00Z
   $ multi-area-mock serve --scenario pending-users --root core
   $ multi-area-mock serve --root ledger --signature-mode eip191 --block-time 2s
-  $ multi-area-mock serve --scenario ./my-scenario.json`,
+  $ multi-area-mock serve --scenario ./my-scenario.json
+  $ multi-area-mock serve --latency 50..200 --fault 'POST /core/users 503 p=0.2'`,
     )
     .action(serve)
 

@@ -2,6 +2,7 @@ import type { AreaId } from '../areas/area.js'
 import { type DispatchMode, startServer } from '../node/server.js'
 import { looksLikePath, readScenarioFile } from '../node/scenario-file.js'
 import { CONTROL_PREFIX, type SimulatorOptions } from '../simulator/create-simulator.js'
+import type { FaultRule } from '../simulator/fault-rule.js'
 import type { ScenarioInput } from '../simulator/scenario-schema.js'
 
 export interface ServeFlags {
@@ -18,6 +19,12 @@ export interface ServeFlags {
   signatureMode: 'format' | 'eip191' | 'eip712'
   /** Checked by the ledger area, which knows what a block time may be. */
   blockTime?: string
+  journalSize: number
+  fault?: FaultRule[]
+  latency?: number | [number, number]
+  maxWorlds: number
+  /** Milliseconds (parsed), or the default's text. */
+  worldIdle: number | string
 }
 
 /** See ServerOptions.dispatch; chosen by the benchmark (bench/README.md). */
@@ -40,6 +47,10 @@ export async function serve(flags: ServeFlags): Promise<void> {
     scenarios,
     root: flags.root ?? [],
     signatureMode: flags.signatureMode,
+    journal: { size: flags.journalSize },
+    // --latency first: it adds to every request, whatever the other rules do.
+    faults: [...(flags.latency === undefined ? [] : [{ latency: flags.latency }]), ...(flags.fault ?? [])],
+    worlds: { max: flags.maxWorlds, idle: flags.worldIdle },
   }
   if (flags.seed !== undefined) options.seed = flags.seed
   if (flags.clock !== undefined) options.clock = flags.clock
@@ -61,6 +72,8 @@ export async function serve(flags: ServeFlags): Promise<void> {
     ...sim.areas.map((area) => `  ${area.letter}  ${area.title.padEnd(40)} ${area.baseUrls.map((base) => `${running.url}${base === '/' ? '/' : base}`).join('  ')}`),
     `     ${'Control API'.padEnd(40)} ${running.url}${CONTROL_PREFIX}`,
   ]
+  const faults = sim.faults.list().length
+  if (faults > 0) lines.push(`     ${`${faults} fault rule${faults === 1 ? '' : 's'} in force`.padEnd(40)} ${running.url}${CONTROL_PREFIX}/faults`)
   process.stdout.write(`${lines.join('\n')}\n`)
 
   await new Promise<void>((resolve) => {

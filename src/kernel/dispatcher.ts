@@ -4,10 +4,14 @@ import { ConfigError } from './clock.js'
 import { closestRoute, type KnownRoute } from './closest-route.js'
 import type { Mount, RouteDefinition } from './route.js'
 
-/** The outcome of dispatching one request. */
+/**
+ * The outcome of dispatching one request. `mount` says which area answers (for
+ * the request journal and fault rules); an error has none when it comes from
+ * outside every area (e.g. an unknown world).
+ */
 export type Dispatch =
-  | { kind: 'route'; route: RouteDefinition; params: Record<string, string>; url: URL }
-  | { kind: 'error'; error: ApiError }
+  | { kind: 'route'; route: RouteDefinition; params: Record<string, string>; url: URL; mount: Mount }
+  | { kind: 'error'; error: ApiError; mount?: Mount }
 
 interface CompiledMount {
   mount: Mount
@@ -76,7 +80,7 @@ export class Dispatcher {
     if (this.#hasRoot) {
       const match = findRoute(this.#root, request.method, pathname)
       if (match && (match.data.mount.origin === null || match.data.mount.origin === url.origin)) {
-        return { kind: 'route', route: match.data.route, params: decodeParams(match.params), url }
+        return { kind: 'route', route: match.data.route, params: decodeParams(match.params), url, mount: match.data.mount }
       }
     }
     return undefined
@@ -101,12 +105,13 @@ export class Dispatcher {
   #inMount(compiled: CompiledMount, method: string, path: string, url: URL): Dispatch {
     // HEAD is answered like GET; the server drops the body.
     const match = findRoute(compiled.router, method === 'HEAD' ? 'GET' : method, path)
-    if (match) return { kind: 'route', route: match.data, params: decodeParams(match.params), url }
     const mount = compiled.mount
+    if (match) return { kind: 'route', route: match.data, params: decodeParams(match.params), url, mount }
     const allowed = findRoute(compiled.paths, undefined, path)
     if (allowed) {
       return {
         kind: 'error',
+        mount,
         error: new ApiError(405, 'method_not_allowed', `${method} is not supported on ${url.pathname}; use ${allowed.data.join(', ')}.`, {
           extra: { allowed: allowed.data },
           headers: { allow: allowed.data.join(', ') },
@@ -114,7 +119,7 @@ export class Dispatcher {
       }
     }
     const suggestion = closestRoute(method, `${mount.prefix}${path}`, compiled.known)
-    return { kind: 'error', error: this.#notFound(method, url.pathname, suggestion, mount.area) }
+    return { kind: 'error', error: this.#notFound(method, url.pathname, suggestion, mount.area), mount }
   }
 
   #addPrefixed(mount: Mount): void {

@@ -1,5 +1,6 @@
 import { ApiError } from './api-error.js'
 import type { z } from 'zod'
+import { keepBodyText } from './body-text.js'
 import { parseOrThrow } from './validate.js'
 
 /** Default request body limit (D11): 1 MiB. */
@@ -34,6 +35,7 @@ export async function readJsonBody(request: Request, options: JsonBodyOptions): 
   if (declared !== null && Number(declared) > options.limit) throw tooLarge(options.limit)
 
   const text = await readText(request, options.limit)
+  keepBodyText(request, text)
   if (text.trim() === '') {
     throw new ApiError(400, 'validation_failed', 'The request body is empty; a JSON body is required.', {
       details: [{ path: '', message: 'Required' }],

@@ -1,3 +1,5 @@
+import { keepBodyText } from './body-text.js'
+
 const JSON_TYPE = 'application/json; charset=utf-8'
 
 /**
@@ -10,7 +12,8 @@ const JSON_TYPE = 'application/json; charset=utf-8'
 export function json(body: unknown, status = 200, headers?: Record<string, string>): Response {
   const init: Record<string, string> = { 'content-type': JSON_TYPE }
   if (headers) Object.assign(init, headers)
-  return new Response(JSON.stringify(body), { status, headers: init })
+  const text = JSON.stringify(body)
+  return keepBodyText(new Response(text, { status, headers: init }), text)
 }
 
 /** A response with no body, e.g. `204` after a delete. */

@@ -86,6 +86,13 @@ export class SimClock implements Clock {
     return this.now()
   }
 
+  /** An independent clock on the same source, standing where this one stands now. */
+  fork(): SimClock {
+    const copy = new SimClock({ source: this.#source })
+    copy.restore(this.save())
+    return copy
+  }
+
   save(): ClockSetting {
     return { frozenAt: this.#frozenAt, offset: this.#offset }
   }

@@ -1,41 +1,48 @@
 import { RequestHandler, type ResponseResolver } from 'msw'
-import { type AnswerOptions, answer } from './answer.js'
-import type { Dispatch, Dispatcher } from './dispatcher.js'
-
 
 interface HandlerInfo {
   header: string
 }
 
 /**
+ * How a simulator answers: `route` claims a request (or returns `undefined` to
+ * leave it to other handlers) without reading its body; `answer` then produces
+ * the response for what `route` found.
+ */
+export interface RequestRouter<Found extends Record<string, any>> {
+  route(request: Request): Found | undefined
+  answer(found: Found, request: Request): Promise<Response>
+}
+
+/**
  * The one msw request handler behind a simulator. Instead of one `http.*`
  * handler per route (which msw tries one by one, ~12 µs each), it asks the
- * compiled `Dispatcher`, so adding routes or areas costs nothing per request.
- * Being a real msw handler, it works with `setupServer`, `setupWorker` and
- * `getResponse`, and `server.use(...)` overrides placed before it still win.
+ * simulator's compiled route table, so adding routes or areas costs nothing per
+ * request. Being a real msw handler, it works with `setupServer`, `setupWorker`
+ * and `getResponse`, and `server.use(...)` overrides placed before it still win.
  *
  * @example
- * setupServer(new SimulatorHandler(dispatcher, 'multi-area-mock', { before: () => loading }))
+ * setupServer(new SimulatorHandler({ route: (r) => dispatcher.dispatch(r), answer: (d, r) => answer(d, r, {}) }, 'multi-area-mock'))
  */
-export class SimulatorHandler extends RequestHandler<HandlerInfo, Dispatch | undefined, { dispatch: Dispatch }> {
-  readonly #dispatcher: Dispatcher
+export class SimulatorHandler<Found extends Record<string, any>> extends RequestHandler<HandlerInfo, Found | undefined, { found: Found }> {
+  readonly #router: RequestRouter<Found>
 
-  constructor(dispatcher: Dispatcher, header: string, options: AnswerOptions = {}) {
-    const resolver: ResponseResolver<{ dispatch: Dispatch }> = ({ request, dispatch }) => answer(dispatch, request, options)
+  constructor(router: RequestRouter<Found>, header: string) {
+    const resolver: ResponseResolver<{ found: Found }> = ({ request, found }) => router.answer(found, request)
     super({ info: { header }, resolver })
-    this.#dispatcher = dispatcher
+    this.#router = router
   }
 
-  override async parse(args: { request: Request }): Promise<Dispatch | undefined> {
-    return this.#dispatcher.dispatch(args.request)
+  override async parse(args: { request: Request }): Promise<Found | undefined> {
+    return this.#router.route(args.request)
   }
 
-  predicate(args: { parsedResult: Dispatch | undefined }): boolean {
+  predicate(args: { parsedResult: Found | undefined }): boolean {
     return args.parsedResult !== undefined
   }
 
-  protected override extendResolverArgs(args: { parsedResult: Dispatch | undefined }): { dispatch: Dispatch } {
-    return { dispatch: args.parsedResult! }
+  protected override extendResolverArgs(args: { parsedResult: Found | undefined }): { found: Found } {
+    return { found: args.parsedResult! }
   }
 
   /**

@@ -21,3 +21,21 @@ export function issuesToDetails(issues: readonly z.core.$ZodIssue[], pathPrefix 
     message: issue.message,
   }))
 }
+
+/**
+ * A zod refinement from a parser that throws on bad input, so a schema and the
+ * code that later uses the value agree on what is valid.
+ *
+ * @example
+ * z.string().refine(acceptedBy(parseInstant), 'must be an ISO 8601 instant')
+ */
+export function acceptedBy<T>(parse: (value: T) => unknown): (value: T) => boolean {
+  return (value) => {
+    try {
+      parse(value)
+      return true
+    } catch {
+      return false
+    }
+  }
+}

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http'
+import { createServer, type Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createRequestListener } from '@remix-run/node-fetch-server'
 import { getResponse } from 'msw'
@@ -10,6 +10,24 @@ import { corsHeaders, preflightResponse } from './cors.js'
 
 /** How much of an unread request body the server swallows before hanging up. */
 const DISCARD_LIMIT = 64 * 1024 * 1024
+
+/** Status text of the stand-in response that tells the server to drop the connection (a `drop` fault). */
+const DROP = 'multi-area-mock: drop the connection'
+
+/**
+ * A dropped connection must close the socket without a byte of answer. The
+ * handler only sees Fetch objects, so it answers a stand-in whose status text
+ * is `DROP`, and the response object destroys the socket instead of writing it.
+ */
+class SimulatorResponse extends ServerResponse {
+  override writeHead(statusCode: number, ...rest: any[]): this {
+    if (rest[0] === DROP) {
+      this.req.socket.destroy()
+      return this
+    }
+    return (ServerResponse.prototype.writeHead as (...args: unknown[]) => this).call(this, statusCode, ...rest)
+  }
+}
 
 export interface ServerOptions extends SimulatorOptions {
   /** Default 4000; 0 picks a free port (D27). */
@@ -65,7 +83,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   })
   // The whole world is seeded before the first request can arrive.
   await simulator.ready
-  const server = createServer()
+  const server = createServer({ ServerResponse: SimulatorResponse })
   server.keepAliveTimeout = 65_000
   await new Promise<void>((resolve, reject) => {
     const refuse = (error: unknown) => reject(listenError(error, host, options.port ?? 4000))
@@ -86,9 +104,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     else {
       const found = direct ? simulator.fetch(request) : getResponse(simulator.handlers, request)
       response = (await found) ?? errorResponse(simulator.dispatcher.notFound(request.method, pathOf(request)))
-      response = withHeaders(response, corsHeaders(request))
+      // A network error (`Response.error()`, status 0) is a `drop` fault: hang up.
+      response = response.type === 'error' ? new Response(null, { status: 500, statusText: DROP }) : withHeaders(response, corsHeaders(request))
     }
-    options.log?.(`${request.method} ${pathOf(request)} ${response.status} ${(performance.now() - started).toFixed(1)}ms`)
+    const status = response.statusText === DROP ? 'dropped' : response.status
+    options.log?.(`${request.method} ${pathOf(request)} ${status} ${(performance.now() - started).toFixed(1)}ms`)
     return response
   }
   const listener = createRequestListener(handle, {

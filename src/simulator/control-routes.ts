@@ -5,6 +5,7 @@ import { parseBody, readJsonBody } from '../kernel/json-body.js'
 import { json } from '../kernel/json-response.js'
 import type { RouteDefinition } from '../kernel/route.js'
 import { parseDuration } from '../kernel/sim-clock.js'
+import { acceptedBy } from '../kernel/validate.js'
 import type { Simulator } from './create-simulator.js'
 import { ScenarioError } from './scenario-error.js'
 import { worldStateSchema } from './scenario-schema.js'
@@ -16,10 +17,10 @@ const STATE_BODY_LIMIT = 64 * 1024 * 1024
 const clockBody = z
   .object({
     mode: z.enum(['fixed', 'system'], 'must be "fixed" (time stands still) or "system" (time runs)').optional(),
-    set: z.string().refine(accepted(parseInstant), 'must be an ISO 8601 instant such as 2026-01-01T00:00:00Z').optional(),
+    set: z.string().refine(acceptedBy(parseInstant), 'must be an ISO 8601 instant such as 2026-01-01T00:00:00Z').optional(),
     advance: z
       .union([z.number(), z.string()])
-      .refine(accepted(parseDuration), 'must be milliseconds or a duration such as "90s", "15m", "2h"')
+      .refine(acceptedBy(parseDuration), 'must be milliseconds or a duration such as "90s", "15m", "2h"')
       .optional(),
   })
   .refine((body) => body.mode !== undefined || body.set !== undefined || body.advance !== undefined, 'give at least one of mode, set, advance')
@@ -113,16 +114,4 @@ export function controlRoutes(sim: Simulator): RouteDefinition[] {
       },
     },
   ]
-}
-
-/** A zod refinement from a parser that throws on bad input. */
-function accepted<T>(parse: (value: T) => unknown): (value: T) => boolean {
-  return (value) => {
-    try {
-      parse(value)
-      return true
-    } catch {
-      return false
-    }
-  }
 }

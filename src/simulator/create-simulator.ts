@@ -8,9 +8,9 @@ import { generalArea } from '../areas/general/index.js'
 import { ledgerArea } from '../areas/ledger/index.js'
 import { formatBaseUrl, parseBaseUrl } from '../kernel/base-url.js'
 import { type Clock, ConfigError } from '../kernel/clock.js'
-import { type ClockSetting, type SimClock, toSimClock } from '../kernel/sim-clock.js'
-import { type AnswerOptions, answer } from '../kernel/answer.js'
-import { Dispatcher } from '../kernel/dispatcher.js'
+import { type ClockSetting, SimClock, toSimClock } from '../kernel/sim-clock.js'
+import type { AnswerOptions } from '../kernel/answer.js'
+import { type Dispatch, Dispatcher } from '../kernel/dispatcher.js'
 import { DEFAULT_BODY_LIMIT } from '../kernel/json-body.js'
 import type { Mount } from '../kernel/route.js'
 import { SimulatorHandler } from '../kernel/simulator-handler.js'
@@ -22,6 +22,14 @@ import { World, type WorldLimits } from '../world/world.js'
 import { builtinScenarios, DEFAULT_SCENARIO } from './builtin-scenarios.js'
 import { type ChangeListener, ChangeListeners, mayWrite } from './change-listeners.js'
 import { controlRoutes } from './control-routes.js'
+import type { FaultRule, FaultRuleInput } from './fault-rule.js'
+import { faultRoutes } from './fault-routes.js'
+import { FaultInjector, type Faults, validateFaultRules } from './faults.js'
+import { DEFAULT_JOURNAL_BODY_LIMIT, DEFAULT_JOURNAL_SIZE, Journal, type RequestJournal } from './journal.js'
+import { journalRoutes } from './journal-routes.js'
+import { CONTROL_AREA, type PipelineParts, servePipeline } from './request-pipeline.js'
+import { worldRoutes } from './world-routes.js'
+import { type CreateWorldOptions, requestedWorld, unknownWorld, WorldRegistry, type Worlds, type WorldsOptions, worldLimits } from './worlds.js'
 import { ScenarioError } from './scenario-error.js'
 import { type Scenario, type ScenarioInput, scenarioSchema, type WorldState, worldStateSchema } from './scenario-schema.js'
 
@@ -53,6 +61,12 @@ export interface SimulatorOptions extends AreaOptions {
   limits?: Partial<WorldLimits>
   /** Called with unexpected errors (bugs), which answer 500 `internal_error`. */
   onInternalError?: (error: unknown, request: Request) => void
+  /** Request journal: entries kept (default 1,000; 0 turns it off) and characters kept of each body (default 8,192). */
+  journal?: { size?: number; bodyLimit?: number }
+  /** Fault rules in force from the start, before the scenario's own `faults`. */
+  faults?: FaultRuleInput[]
+  /** Isolated worlds (`sim.worlds`, `POST /__mock/worlds`): how many at once, when idle ones expire. */
+  worlds?: WorldsOptions
 }
 
 /** The collections of the world, queryable with @msw/data (`sim.db.users.findMany(...)`). */
@@ -127,6 +141,26 @@ export interface Simulator {
    * Overrides added with `server.use()` do not apply here.
    */
   fetch(request: Request): Promise<Response> | undefined
+  /** What was answered, newest last: `sim.journal.find({ method: 'POST', path: '/core/users' })`. */
+  readonly journal: RequestJournal
+  /** Fault rules: latency, error statuses, dropped connections; seeded, so reproducible. */
+  readonly faults: Faults
+  /** Isolated worlds in this simulator, picked per request by the `x-mock-world` header. */
+  readonly worlds: Worlds<Simulator>
+  /** This world's id; `null` for the default world. */
+  readonly worldId: string | null
+}
+
+/** A request some world of the family claims, and which world answers it. */
+type Routed = {
+  target: SimulatorInstance
+  dispatch: Dispatch
+}
+
+/** How a world is made: the registry it belongs to and its id. */
+interface Family {
+  registry: WorldRegistry<SimulatorInstance>
+  id: string
 }
 
 /**
@@ -147,21 +181,31 @@ class SimulatorInstance implements Simulator {
   readonly ready: Promise<void>
   readonly areas: MountedArea[]
   readonly dispatcher: Dispatcher
+  readonly worldId: string | null
   scenario = DEFAULT_SCENARIO
 
   readonly #options: SimulatorOptions
   readonly #world: World
   readonly #sections: WorldSection[]
   readonly #registry: Record<string, ScenarioInput>
-  readonly #answerOptions: AnswerOptions
+  readonly #pipeline: PipelineParts
+  readonly #faults: FaultInjector
+  readonly #journal: Journal
+  readonly #worlds: WorldRegistry<SimulatorInstance>
+  /** Routes that manage worlds: they answer even when a request names an unknown world. */
+  readonly #worldRoutes: ReadonlySet<unknown>
+  /** The `faults` option, validated; a scenario's own rules follow them. */
+  readonly #optionFaults: FaultRule[]
+  #initialFaults: FaultRule[] = []
   #initial: WorldState | undefined
   #initialClock: ClockSetting | undefined
   #queue: Promise<void> = Promise.resolve()
   #busy = 0
   readonly #changes = new ChangeListeners()
 
-  constructor(options: SimulatorOptions) {
+  constructor(options: SimulatorOptions, family?: Family) {
     this.#options = options
+    this.worldId = family?.id ?? null
     this.#registry = { ...builtinScenarios, ...options.scenarios }
     const chosen = this.#resolveScenario(options.scenario ?? DEFAULT_SCENARIO)
     const limits: WorldLimits = {
@@ -170,6 +214,14 @@ class SimulatorInstance implements Simulator {
     }
     if (options.seed !== undefined && !Number.isSafeInteger(options.seed)) throw new ConfigError(`Invalid seed "${options.seed}": expected an integer.`)
     this.#world = new World({ seed: this.#seedFor(chosen.scenario), clock: toSimClock(options.clock), limits })
+    this.#optionFaults = validateFaultRules(options.faults ?? [], 'faults option')
+    this.#faults = new FaultInjector(this.#world.seed)
+    this.#journal = new Journal({
+      size: nonNegative(options.journal?.size, 'journal.size') ?? DEFAULT_JOURNAL_SIZE,
+      bodyLimit: nonNegative(options.journal?.bodyLimit, 'journal.bodyLimit') ?? DEFAULT_JOURNAL_BODY_LIMIT,
+      world: this.worldId,
+    })
+    this.#worlds = family?.registry ?? new WorldRegistry<SimulatorInstance>(this, (id, create) => this.#newWorld(id, create), worldLimits(options.worlds))
 
     const accounts = new AccountStore(this.#world)
     this.db = { users: accounts.collection }
@@ -194,20 +246,27 @@ class SimulatorInstance implements Simulator {
     for (const id of roots) {
       if (!enabled.some((area) => area.id === id)) throw new ConfigError(`Cannot mount area "${id}" at the root: it is not enabled.`)
     }
-    mounts.unshift({ area: 'control', origin: null, prefix: CONTROL_PREFIX, routes: controlRoutes(this) })
+    const managing = worldRoutes(this.#worlds, CONTROL_PREFIX)
+    this.#worldRoutes = new Set(managing)
+    const control = [...controlRoutes(this), ...journalRoutes(this.#journal), ...faultRoutes(this.#faults), ...managing]
+    mounts.unshift({ area: CONTROL_AREA, origin: null, prefix: CONTROL_PREFIX, routes: control })
     this.dispatcher = new Dispatcher(mounts, {
       areas: this.areas.map(({ id, letter, baseUrls }) => ({ id, letter, baseUrls })),
       control: CONTROL_PREFIX,
     })
-    this.#answerOptions = {
+    const answerOptions: AnswerOptions = {
       before: () => (this.#busy > 0 ? this.#queue : undefined),
       onInternalError: options.onInternalError ?? reportInternalError,
       answered: (request, response) => {
         if (mayWrite(request.method)) this.#changes.emit({ cause: 'request', method: request.method, url: request.url, status: response.status })
       },
     }
-    this.handlers = [new SimulatorHandler(this.dispatcher, `multi-area-mock (${enabled.map((area) => area.id).join(', ')})`, this.#answerOptions)]
+    this.#pipeline = { faults: this.#faults, journal: this.#journal, clock: this.#world.clock, answerOptions }
+    const router = { route: (request: Request) => this.#route(request), answer: (found: Routed, request: Request) => found.target.#serve(found.dispatch, request) }
+    this.handlers = [new SimulatorHandler(router, `multi-area-mock (${enabled.map((area) => area.id).join(', ')})`)]
     const clock = this.#world.clock.save()
+    // At once, not after seeding: rules set right after creation must not be replaced.
+    this.#startFaults(chosen.scenario)
     this.ready = this.#enqueue(() => this.#load(chosen.name, chosen.scenario, clock))
     // The caller may never await `ready`; a failure still surfaces on the first request.
     this.ready.catch(() => undefined)
@@ -221,6 +280,18 @@ class SimulatorInstance implements Simulator {
     return this.#world.clock
   }
 
+  get journal(): RequestJournal {
+    return this.#journal
+  }
+
+  get faults(): Faults {
+    return this.#faults
+  }
+
+  get worlds(): Worlds<Simulator> {
+    return this.#worlds
+  }
+
   get clockFixed(): boolean {
     return this.#world.clock.fixed
   }
@@ -230,14 +301,16 @@ class SimulatorInstance implements Simulator {
   }
 
   fetch(request: Request): Promise<Response> | undefined {
-    const found = this.dispatcher.dispatch(request)
-    return found && answer(found, request, this.#answerOptions)
+    const found = this.#route(request)
+    return found && found.target.#serve(found.dispatch, request)
   }
 
+  /** Journal emptied and fault rules back to the scenario's too, so each test starts clean. */
   reset(): Promise<void> {
     return this.#enqueue(async () => {
       if (this.#initialClock) this.#world.clock.restore(this.#initialClock)
       if (this.#initial) await this.#import(this.#initial)
+      this.#restartRequests()
       this.#changes.emit({ cause: 'reset' })
     })
   }
@@ -250,7 +323,10 @@ class SimulatorInstance implements Simulator {
       return Promise.reject(error)
     }
     const clock = this.#world.clock.save()
-    return this.#enqueue(() => this.#load(chosen.name, chosen.scenario, clock))
+    return this.#enqueue(async () => {
+      await this.#load(chosen.name, chosen.scenario, clock)
+      this.#startFaults(chosen.scenario)
+    })
   }
 
   snapshot(): WorldState {
@@ -322,6 +398,49 @@ class SimulatorInstance implements Simulator {
     this.#changes.emit({ cause: 'scenario' })
   }
 
+  /** The fault rules a scenario starts with: the `faults` option's, then its own. */
+  #startFaults(scenario: Scenario): void {
+    this.#initialFaults = [...this.#optionFaults, ...(scenario.faults ?? [])]
+    this.#restartRequests()
+  }
+
+  /** Empties the journal and puts the fault rules, their counts and draws back to the scenario's. */
+  #restartRequests(): void {
+    this.#journal.clear()
+    this.#faults.restart(this.#world.seed, this.#initialFaults)
+  }
+
+  /**
+   * Which world of the family answers a request: the one its `x-mock-world`
+   * header (or cookie) names, else this one. A name no world has is a 404 for
+   * any URL the simulator claims, except the routes that manage worlds.
+   */
+  #route(request: Request): Routed | undefined {
+    const id = requestedWorld(request)
+    const target = id === null || id === this.worldId ? this : this.#worlds.use(id)
+    const dispatch = (target ?? this).dispatcher.dispatch(request)
+    if (target) return dispatch && { target, dispatch }
+    if (!dispatch) return undefined
+    if (dispatch.kind === 'route' && this.#worldRoutes.has(dispatch.route)) return { target: this, dispatch }
+    // `target` is missing only when a world was named (`id` is set) and none has that id.
+    return { target: this, dispatch: { kind: 'error', error: unknownWorld(id!, this.#worlds.idleMs) } }
+  }
+
+  #serve(dispatch: Dispatch, request: Request): Promise<Response> {
+    return servePipeline(dispatch, request, this.#pipeline)
+  }
+
+  /** A world of this family: the same options, with the scenario, seed and clock asked for. */
+  #newWorld(id: string, create: CreateWorldOptions): SimulatorInstance {
+    const options = this.#options
+    // A clock object of your own is forked, so the world's clock moves alone.
+    const clock = create.clock ?? (options.clock instanceof SimClock ? options.clock.fork() : options.clock)
+    const worldOptions: SimulatorOptions = { ...options, scenario: create.scenario ?? options.scenario ?? DEFAULT_SCENARIO }
+    if (create.seed !== undefined) worldOptions.seed = create.seed
+    if (clock !== undefined) worldOptions.clock = clock
+    return new SimulatorInstance(worldOptions, { registry: this.#worlds, id })
+  }
+
   async #import(state: WorldState): Promise<void> {
     if (state.seed !== undefined) this.#world.seed = state.seed
     if (state.meta) this.#world.setMeta(state.meta)
@@ -348,6 +467,12 @@ class SimulatorInstance implements Simulator {
 /** Default for `onInternalError`: a simulator bug must not pass silently in a test run. */
 function reportInternalError(error: unknown, request: Request): void {
   console.error(`[multi-area-mock] internal error on ${request.method} ${request.url}:`, error)
+}
+
+function nonNegative(value: number | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined
+  if (!Number.isSafeInteger(value) || value < 0) throw new ConfigError(`Invalid ${name} "${value}": expected an integer of 0 or more.`)
+  return value
 }
 
 function positive(value: number | undefined, name: string): number | undefined {

@@ -4,6 +4,7 @@ import { quantumScenario, quantumState } from '../areas/quantum/index.js'
 import { generalScenario, generalState } from '../areas/general/index.js'
 import { ledgerScenario, ledgerState } from '../areas/ledger/index.js'
 import { accountsScenario, accountsState } from '../world/accounts/account-schema.js'
+import { faultRulesSchema } from './fault-rule.js'
 
 /**
  * A scenario file (D25): what the world holds after seeding. Every section is
@@ -24,6 +25,7 @@ export const scenarioSchema = z
     quantum: quantumScenario.optional().describe('Area C: entangled pairs and the platform status.'),
     general: generalScenario.optional().describe('Area D: resources, notifications, token lifetime. Omitted: 40 generated resources.'),
     ledger: ledgerScenario.optional().describe('Area E: chain, tokens, validators, delegations.'),
+    faults: faultRulesSchema.optional().describe('Fault rules in force after loading (latency, error statuses, dropped connections).'),
   })
   .meta({ title: 'multi-area-mock scenario' })
 export type Scenario = z.output<typeof scenarioSchema>

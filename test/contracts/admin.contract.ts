@@ -150,6 +150,19 @@ export function describeAdminContract(base: () => string): void {
         expect((await call(`${users()}/${created.id}`)).body.email).toBe('new@example.com')
       })
 
+      it('follows the simulator clock when only the clock moves: created_at stays, updated_at moves', async () => {
+        const created = (await call(users(), { method: 'POST', json: newUser('time.traveller') })).body
+        expect((await call(`${base()}/__mock/clock`, { method: 'POST', json: { advance: '36h' } })).status).toBe(200)
+        const updated = (await call(`${users()}/${created.id}`, { method: 'PUT', json: { status: 'active' } })).body
+        expect(updated).toMatchObject({ created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-02T12:00:00.000Z' })
+        await call(`${base()}/__mock/clock`, { method: 'POST', json: { set: '2027-03-04T05:06:07Z' } })
+        const later = (await call(users(), { method: 'POST', json: newUser('later.one') })).body
+        expect(later).toMatchObject({ created_at: '2027-03-04T05:06:07.000Z', updated_at: '2027-03-04T05:06:07.000Z' })
+        // The list orders by created_at (D12): the later user is last.
+        const all = (await call(`${users()}?limit=100`)).body
+        expect(all.at(-1).id).toBe(later.id)
+      })
+
       it('accepts active and inactive from any state, refuses pending and bad emails (D13)', async () => {
         const [user] = (await call(`${users()}?status=active&limit=1`)).body
         expect((await call(`${users()}/${user.id}`, { method: 'PUT', json: { status: 'inactive' } })).body.status).toBe('inactive')

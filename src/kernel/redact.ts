@@ -1,0 +1,92 @@
+/** What a redacted value reads as. */
+export const REDACTED = '[redacted]'
+
+/** Key endings (lower case, without `-` and `_`) that name a secret: `password`, `access_token`, `clientSecret`… */
+const SECRET_ENDINGS = ['password', 'passwd', 'passphrase', 'passwordhash', 'secret', 'token', 'signature', 'apikey', 'privatekey', 'authorization', 'cookie', 'credentials', 'mnemonic']
+
+/**
+ * `true` when a JSON key, header or query parameter name holds a secret:
+ * passwords, tokens, signatures, secrets, keys. `token_id` or `token_type`
+ * are not secrets (only names that *end* with a secret word are).
+ *
+ * @example
+ * isSecretKey('access_token') // true
+ * isSecretKey('token_id')     // false
+ */
+export function isSecretKey(key: string): boolean {
+  const normalised = key.toLowerCase().replace(/[-_\s]/g, '')
+  return SECRET_ENDINGS.some((ending) => normalised.endsWith(ending))
+}
+
+/**
+ * A copy of a JSON value with the value of every secret key replaced by
+ * `"[redacted]"`, at any depth.
+ *
+ * @example
+ * redactJson({ user: { password: 'x' } }) // { user: { password: '[redacted]' } }
+ */
+export function redactJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactJson)
+  if (value === null || typeof value !== 'object') return value
+  const out: Record<string, unknown> = {}
+  for (const [key, inner] of Object.entries(value)) {
+    // defineProperty: a `__proto__` key from parsed JSON stays a plain key.
+    Object.defineProperty(out, key, { value: isSecretKey(key) ? REDACTED : redactJson(inner), enumerable: true, writable: true, configurable: true })
+  }
+  return out
+}
+
+/** `"key": value` pairs in JSON text, including an unterminated string at the end of truncated text. */
+const JSON_PAIR = /"((?:[^"\\]|\\.)*)"(\s*:\s*)("(?:[^"\\]|\\.)*"?|-?[\d.eE+-]+|true|false|null)/g
+
+/**
+ * Redacts JSON text that cannot be parsed (truncated, or not JSON): the
+ * scalar value of every secret key is replaced, at any depth.
+ *
+ * @example
+ * redactJsonText('{"password":"hunter2","na') // '{"password":"[redacted]","na'
+ */
+export function redactJsonText(text: string): string {
+  return text.replace(JSON_PAIR, (pair, key: string, colon: string) => (isSecretKey(key) ? `"${key}"${colon}"${REDACTED}"` : pair))
+}
+
+/**
+ * Request headers as a plain object with secrets redacted; `Authorization`
+ * keeps its scheme (`Bearer [redacted]`) so a test can still see how it was sent.
+ *
+ * @example
+ * redactHeaders(new Headers({ authorization: 'Bearer eyJ…' })) // { authorization: 'Bearer [redacted]' }
+ */
+export function redactHeaders(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of headers) {
+    if (!isSecretKey(name)) out[name] = value
+    else if (name === 'authorization' || name === 'proxy-authorization') out[name] = value.includes(' ') ? `${value.slice(0, value.indexOf(' '))} ${REDACTED}` : REDACTED
+    else out[name] = REDACTED
+  }
+  return out
+}
+
+/**
+ * A URL with the values of secret query parameters (`?token=…`) redacted.
+ *
+ * @example
+ * redactUrl('http://x/a?token=abc&page=2') // 'http://x/a?token=%5Bredacted%5D&page=2'
+ */
+export function redactUrl(url: string): string {
+  if (!url.includes('?')) return url
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return url
+  }
+  let changed = false
+  for (const key of [...parsed.searchParams.keys()]) {
+    if (isSecretKey(key)) {
+      parsed.searchParams.set(key, REDACTED)
+      changed = true
+    }
+  }
+  return changed ? parsed.href : url
+}

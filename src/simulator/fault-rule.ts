@@ -1,0 +1,65 @@
+import * as z from 'zod'
+import type { AreaId } from '../areas/area.js'
+
+/** Area ids a fault rule may name (D1). */
+const AREA_IDS = ['admin', 'core', 'quantum', 'general', 'ledger'] as const satisfies readonly AreaId[]
+
+/** Statuses a fault can answer with; 429 and 503 also carry `Retry-After`. */
+export const FAULT_STATUSES = [429, 500, 502, 503, 504] as const
+export type FaultStatus = (typeof FAULT_STATUSES)[number]
+
+/** Longest injected delay: beyond it a client's own timeout is what a test is really about. */
+export const MAX_FAULT_DELAY_MS = 60_000
+
+const delayMs = z.int('must be an integer number of milliseconds').min(0, 'must be at least 0').max(MAX_FAULT_DELAY_MS, `must be at most ${MAX_FAULT_DELAY_MS}`)
+
+/**
+ * One fault rule, as the `faults` option, a scenario's `faults` section and
+ * `PUT /__mock/faults` take it. It matches requests by area, method and route
+ * (all optional: a rule without any matches every area request) and has at least
+ * one effect: `latency`, an error `status`, or `drop`. `probability` and `times`
+ * limit how often it fires; draws come from a generator seeded by the world's seed.
+ *
+ * @example
+ * faultRuleSchema.parse({ method: 'POST', route: '/core/users', status: 503, probability: 0.5, times: 3 })
+ */
+export const faultRuleSchema = z
+  .strictObject({
+    area: z.enum(AREA_IDS, `must be one of ${AREA_IDS.join(', ')}`).optional().describe('Only requests to this area (D1 id).'),
+    method: z
+      .enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], 'must be one of GET, POST, PUT, PATCH, DELETE (upper case)')
+      .optional()
+      .describe('Only requests with this method (HEAD counts as GET).'),
+    route: z
+      .string()
+      .startsWith('/', 'must start with "/"')
+      .optional()
+      .describe('A route pattern (`/api/v1.2/users/{userId}`), a path glob (`/core/products/*`, `**` for any depth) or a path; with or without the area prefix.'),
+    latency: z
+      .union([delayMs, z.tuple([delayMs, delayMs]).refine(([min, max]) => min <= max, 'the first number (minimum) must not exceed the second (maximum)')], 'must be milliseconds or [min, max]')
+      .optional()
+      .describe('Delay before answering, in ms: fixed, or drawn uniformly from [min, max].'),
+    status: z
+      .literal(FAULT_STATUSES, `must be one of ${FAULT_STATUSES.join(', ')}`)
+      .optional()
+      .describe('Answer with this error status and its D9 body instead of running the route.'),
+    retryAfter: z.int().min(0).max(86_400).optional().describe('Seconds in the Retry-After header of a 429 or 503 (default 1).'),
+    drop: z.literal(true, 'must be true').optional().describe('Close the connection without an answer (in-process: a network error).'),
+    probability: z.number().min(0, 'must be at least 0').max(1, 'must be at most 1').optional().describe('Chance that a matching request is hit (default 1).'),
+    times: z.int().min(1, 'must be at least 1').optional().describe('Fire at most this many times (until reset or the rules are replaced).'),
+  })
+  .refine((rule) => rule.latency !== undefined || rule.status !== undefined || rule.drop !== undefined, {
+    message: 'give at least one effect: latency, status or drop',
+  })
+  .refine((rule) => rule.status === undefined || rule.drop === undefined, { message: 'status and drop exclude each other', path: ['drop'] })
+  .refine((rule) => rule.retryAfter === undefined || rule.status === 429 || rule.status === 503, {
+    message: 'only a 429 or 503 carries Retry-After',
+    path: ['retryAfter'],
+  })
+  .meta({ title: 'Fault rule' })
+
+export type FaultRule = z.output<typeof faultRuleSchema>
+export type FaultRuleInput = z.input<typeof faultRuleSchema>
+
+/** A list of fault rules (option, scenario section, `PUT /__mock/faults` body's `rules`). */
+export const faultRulesSchema = z.array(faultRuleSchema)

@@ -1,0 +1,208 @@
+import { ApiError } from '../kernel/api-error.js'
+import type { Dispatch } from '../kernel/dispatcher.js'
+import { errorResponse } from '../kernel/error-response.js'
+import { SeededRandom } from '../kernel/random.js'
+import { compileRouteMatcher, type RouteMatcher } from '../kernel/route-matcher.js'
+import { FAULT_STATUSES, type FaultRule, type FaultRuleInput, type FaultStatus, faultRulesSchema, MAX_FAULT_DELAY_MS } from './fault-rule.js'
+import { ScenarioError } from './scenario-error.js'
+
+/** Mixed into the world's seed, so fault draws are their own stream and never shift ids or data. */
+const FAULT_STREAM = 0x6661756c
+
+/** A rule as `GET /__mock/faults` and `sim.faults.list()` show it: as given, plus how often it fired. */
+export type FaultRuleView = FaultRule & { fired: number }
+
+/** What happens to one request instead of (or before) its route. */
+export interface FaultDecision {
+  /** Milliseconds to wait first. */
+  delay: number
+  /** Answer with this status instead of running the route. */
+  status?: FaultStatus
+  retryAfter?: number
+  /** Close the connection without an answer. */
+  drop?: boolean
+  /** What was applied, for the journal: `rule 1: 503`, `Prefer: delay=200`. */
+  applied: string
+  /** The `Preference-Applied` header value (RFC 7240), when a `Prefer` was honoured. */
+  preferenceApplied?: string
+}
+
+/**
+ * The fault rules of one simulator (or world): which are set, and the decision
+ * for each request to an area. Seeded from the world's seed with its own
+ * generator, so the same seed and requests fail the same way, and faults never
+ * change ids or generated data.
+ *
+ * @example
+ * sim.faults.set([{ method: 'POST', route: '/core/users', status: 503, times: 1 }])
+ */
+export interface Faults {
+  /** The rules in force, with how often each fired. */
+  list(): FaultRuleView[]
+  /** Replaces every rule (validated; throws `ScenarioError` and changes nothing on a bad rule). */
+  set(rules: FaultRuleInput[]): FaultRuleView[]
+  /** Appends one rule. */
+  add(rule: FaultRuleInput): FaultRuleView[]
+  /** Removes every rule; `Prefer` headers still work. */
+  clear(): void
+}
+
+interface ActiveRule {
+  rule: FaultRule
+  matches: RouteMatcher | undefined
+  fired: number
+}
+
+/** The `Faults` of a simulator, plus what the request pipeline needs. */
+export class FaultInjector implements Faults {
+  #rules: ActiveRule[] = []
+  readonly #random: SeededRandom
+
+  constructor(seed: number) {
+    this.#random = new SeededRandom([seed, FAULT_STREAM])
+  }
+
+  list(): FaultRuleView[] {
+    return this.#rules.map(({ rule, fired }) => ({ ...rule, fired }))
+  }
+
+  set(rules: FaultRuleInput[]): FaultRuleView[] {
+    this.#rules = validateFaultRules(rules).map(activate)
+    return this.list()
+  }
+
+  add(rule: FaultRuleInput): FaultRuleView[] {
+    this.#rules.push(...validateFaultRules([rule]).map(activate))
+    return this.list()
+  }
+
+  clear(): void {
+    this.#rules = []
+  }
+
+  /** Starts the draws again from `seed` and forgets how often rules fired (reset, scenario load). */
+  restart(seed: number, rules: readonly FaultRule[]): void {
+    this.#random.seed([seed, FAULT_STREAM])
+    this.#rules = rules.map(activate)
+  }
+
+  /**
+   * The fault for a request that reached an area route, or `undefined` (the
+   * common case, cheap: no rules and no `Prefer` header). Every matching rule
+   * that fires adds its latency; the first one with a status or `drop` decides
+   * the answer. `Prefer: code=503` and `Prefer: delay=200` apply to this
+   * request alone, after the rules.
+   */
+  decide(request: Request, dispatch: Extract<Dispatch, { kind: 'route' }>): FaultDecision | undefined {
+    const prefer = request.headers.get('prefer')
+    if (this.#rules.length === 0 && prefer === null) return undefined
+    const decision: FaultDecision = { delay: 0, applied: '' }
+    const applied: string[] = []
+    const method = request.method === 'HEAD' ? 'GET' : request.method
+    const target = { pathname: dispatch.url.pathname, prefix: dispatch.mount.prefix, pattern: dispatch.route.path }
+    this.#rules.forEach((active, index) => {
+      const { rule } = active
+      if (rule.times !== undefined && active.fired >= rule.times) return
+      if (rule.method !== undefined && rule.method !== method) return
+      if (rule.area !== undefined && rule.area !== dispatch.mount.area) return
+      if (active.matches && !active.matches(target)) return
+      const terminal = rule.status !== undefined || rule.drop === true
+      // A later error rule cannot change an answer already decided: it does not fire (nor count).
+      if (terminal && (decision.status !== undefined || decision.drop)) return
+      if (rule.probability !== undefined && rule.probability < 1 && this.#random.next() >= rule.probability) return
+      active.fired++
+      const parts: string[] = []
+      if (rule.latency !== undefined) {
+        const delay = this.#delay(rule.latency)
+        decision.delay += delay
+        parts.push(`${delay}ms`)
+      }
+      if (rule.status !== undefined) {
+        decision.status = rule.status
+        if (rule.retryAfter !== undefined) decision.retryAfter = rule.retryAfter
+        parts.push(String(rule.status))
+      }
+      if (rule.drop) {
+        decision.drop = true
+        parts.push('drop')
+      }
+      applied.push(`rule ${index + 1}: ${parts.join(' ')}`)
+    })
+    if (prefer !== null) this.#prefer(prefer, decision, applied)
+    if (applied.length === 0) return undefined
+    decision.applied = applied.join('; ')
+    return decision
+  }
+
+  /** RFC 7240 `Prefer`: `code=503` and `delay=200` (Prism's convention); other preferences are ignored. */
+  #prefer(header: string, decision: FaultDecision, applied: string[]): void {
+    const honoured: string[] = []
+    for (const part of header.split(/[,;]/)) {
+      const [name, value] = part.split('=').map((piece) => piece.trim().toLowerCase().replace(/^"|"$/g, ''))
+      if (name === 'code' && FAULT_STATUSES.includes(Number(value) as FaultStatus)) {
+        decision.status = Number(value) as FaultStatus
+        decision.drop = false
+        honoured.push(`code=${value}`)
+      } else if (name === 'delay' && /^\d+$/.test(value ?? '')) {
+        const delay = Math.min(Number(value), MAX_FAULT_DELAY_MS)
+        decision.delay += delay
+        honoured.push(`delay=${delay}`)
+      }
+    }
+    if (honoured.length === 0) return
+    decision.preferenceApplied = honoured.join(', ')
+    applied.push(`Prefer: ${decision.preferenceApplied}`)
+  }
+
+  #delay(latency: number | [number, number]): number {
+    if (typeof latency === 'number') return latency
+    const [min, max] = latency
+    return min + Math.floor(this.#random.next() * (max - min + 1))
+  }
+}
+
+/** D9 codes of the fault statuses. */
+const FAULT_CODES: Record<FaultStatus, [code: string, message: string]> = {
+  429: ['too_many_requests', 'Too many requests (injected fault).'],
+  500: ['internal_error', 'The server failed to handle this request (injected fault).'],
+  502: ['bad_gateway', 'An upstream service answered badly (injected fault).'],
+  503: ['service_unavailable', 'The service is unavailable (injected fault).'],
+  504: ['gateway_timeout', 'An upstream service did not answer in time (injected fault).'],
+}
+
+/**
+ * The D9 error response of a fault; 429 and 503 carry `Retry-After` (seconds,
+ * default 1) and `retry_after` in the body.
+ *
+ * @example
+ * faultResponse({ delay: 0, status: 503, applied: 'rule 1: 503' }) // 503 {error: 'service_unavailable', …}
+ */
+export function faultResponse(decision: FaultDecision & { status: FaultStatus }): Response {
+  const [code, message] = FAULT_CODES[decision.status]
+  const headers: Record<string, string> = {}
+  const extra: Record<string, unknown> = {}
+  if (decision.status === 429 || decision.status === 503) {
+    const seconds = decision.retryAfter ?? 1
+    headers['retry-after'] = String(seconds)
+    extra.retry_after = seconds
+  }
+  if (decision.preferenceApplied) headers['preference-applied'] = decision.preferenceApplied
+  return errorResponse(new ApiError(decision.status, code, message, { headers, extra }))
+}
+
+/**
+ * Checks a list of fault rules; a bad one throws a `ScenarioError` naming
+ * `subject` and the JSON path of each problem.
+ *
+ * @example
+ * validateFaultRules([{ status: 418 }], 'faults option') // throws: Invalid faults option: 0.status: …
+ */
+export function validateFaultRules(rules: unknown, subject = 'fault rules'): FaultRule[] {
+  const result = faultRulesSchema.safeParse(rules)
+  if (!result.success) throw new ScenarioError(subject, result.error.issues)
+  return result.data
+}
+
+function activate(rule: FaultRule): ActiveRule {
+  return { rule, matches: rule.route === undefined ? undefined : compileRouteMatcher(rule.route), fired: 0 }
+}

@@ -1,0 +1,238 @@
+import * as z from 'zod'
+import { ApiError, notFound } from '../kernel/api-error.js'
+import { ConfigError, parseInstant } from '../kernel/clock.js'
+import { parseDuration } from '../kernel/sim-clock.js'
+import { acceptedBy } from '../kernel/validate.js'
+import type { ScenarioInput } from './scenario-schema.js'
+
+/** Request header that picks an isolated world. */
+export const WORLD_HEADER = 'x-mock-world'
+/** Cookie that picks a world when the header is absent (for browsers talking to the server). */
+export const WORLD_COOKIE = 'mock-world'
+/** The id of the world requests without a header or cookie see. */
+export const DEFAULT_WORLD_ID = 'default'
+export const DEFAULT_MAX_WORLDS = 32
+/** Idle time after which a world is removed, on the real clock. */
+export const DEFAULT_WORLD_IDLE_MS = 30 * 60_000
+
+/** The `worlds` option of `createSimulator`. */
+export interface WorldsOptions {
+  /** Most worlds alive at once besides the default one (default 32; 0 disables them). */
+  max?: number
+  /** Real time without a request after which a world is removed: ms or `'30m'` (default 30 minutes). */
+  idle?: number | string
+  /** Real-time source in ms, for tests of the expiry (default `Date.now`). */
+  now?: () => number
+}
+
+/** How `sim.worlds.create()` and `POST /__mock/worlds` start a world; unset fields come from the simulator's options. */
+export interface CreateWorldOptions {
+  /** Your own id (letters, digits, `.`, `_`, `-`); default `world-1`, `world-2`, … */
+  id?: string
+  /** Scenario name or object. Default: the one the simulator was created with. */
+  scenario?: string | ScenarioInput
+  seed?: number
+  /** ISO instant (frozen) or `'system'`. */
+  clock?: string
+}
+
+const worldId = z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1–64 letters, digits, ".", "_" or "-"')
+
+/** `POST /__mock/worlds` body. */
+export const createWorldBodySchema = z.strictObject({
+  id: worldId.refine((id) => id !== DEFAULT_WORLD_ID, `"${DEFAULT_WORLD_ID}" is the default world`).optional(),
+  scenario: z
+    .union([z.string().min(1), z.record(z.string(), z.unknown())], 'must be a scenario name or a scenario object')
+    .optional()
+    .describe('Scenario name or object; default: the one the server started with.'),
+  seed: z.int('must be an integer').optional(),
+  clock: z
+    .string()
+    .refine((value) => value === 'system' || acceptedBy(parseInstant)(value), 'must be an ISO 8601 instant or "system"')
+    .optional(),
+  cookie: z.boolean().optional().describe(`Also answer with Set-Cookie: ${WORLD_COOKIE}=<id>, so a browser's later requests go to the world.`),
+})
+
+/** A world as `GET /__mock/worlds` and `sim.worlds.list()` show it. Times are real time, not simulator time. */
+export interface WorldInfo {
+  id: string
+  scenario: string
+  seed: number
+  createdAt: string
+  lastUsedAt: string
+  /** When it is removed unless a request uses it before. */
+  expiresAt: string
+}
+
+/** What the registry needs of a world's simulator. */
+export interface WorldMember {
+  readonly ready: Promise<void>
+  readonly scenario: string
+  readonly seed: number
+}
+
+/**
+ * Isolated worlds in one simulator: each a full simulator of its own (database,
+ * clock, seed, journal, faults) made with the same options. Requests pick one
+ * with the `x-mock-world` header (or the `mock-world` cookie); without either
+ * they see the default world.
+ *
+ * @example
+ * const world = await sim.worlds.create({ scenario: 'empty' })
+ * await fetch('http://localhost/core/users', { headers: { 'x-mock-world': world.worldId } })
+ */
+export interface Worlds<S> {
+  /** Most worlds alive at once besides the default one. */
+  readonly max: number
+  /** Real milliseconds without a request after which a world is removed. */
+  readonly idleMs: number
+  create(options?: CreateWorldOptions): Promise<S>
+  /** The world's simulator (`'default'`: the default world), or `undefined` if unknown or expired. */
+  get(id: string): S | undefined
+  list(): WorldInfo[]
+  /** Removes a world; `false` if there was none. */
+  delete(id: string): boolean
+}
+
+interface Entry<S> {
+  sim: S
+  createdAt: number
+  lastUsed: number
+}
+
+/** The `Worlds` of one simulator family, shared by the default world and every other. */
+export class WorldRegistry<S extends WorldMember> implements Worlds<S> {
+  readonly max: number
+  readonly idleMs: number
+  readonly #factory: (id: string, options: CreateWorldOptions) => S
+  readonly #root: S
+  readonly #now: () => number
+  readonly #worlds = new Map<string, Entry<S>>()
+  readonly #starting = new Set<string>()
+  #counter = 0
+
+  constructor(root: S, factory: (id: string, options: CreateWorldOptions) => S, options: { max: number; idleMs: number; now?: () => number }) {
+    this.#root = root
+    this.#factory = factory
+    this.max = options.max
+    this.idleMs = options.idleMs
+    this.#now = options.now ?? Date.now
+  }
+
+  async create(options: CreateWorldOptions = {}): Promise<S> {
+    this.#sweep()
+    const id = options.id ?? this.#freshId()
+    if (id === DEFAULT_WORLD_ID || this.#worlds.has(id) || this.#starting.has(id)) {
+      throw new ApiError(409, 'conflict', `A world with id "${id}" already exists.`, { extra: { field: 'id' } })
+    }
+    if (this.#worlds.size + this.#starting.size >= this.max) {
+      throw new ApiError(409, 'conflict', `The limit of ${this.max} worlds is reached; delete one (DELETE /__mock/worlds/{id}) or let idle ones expire.`, {
+        extra: { limit: this.max },
+      })
+    }
+    this.#starting.add(id)
+    try {
+      const sim = this.#factory(id, options)
+      await sim.ready
+      const now = this.#now()
+      this.#worlds.set(id, { sim, createdAt: now, lastUsed: now })
+      return sim
+    } finally {
+      this.#starting.delete(id)
+    }
+  }
+
+  get(id: string): S | undefined {
+    if (id === DEFAULT_WORLD_ID) return this.#root
+    const entry = this.#worlds.get(id)
+    if (!entry) return undefined
+    if (this.#expired(entry)) {
+      this.#worlds.delete(id)
+      return undefined
+    }
+    return entry.sim
+  }
+
+  /** Like `get`, and counts as use: the world's idle time starts again. */
+  use(id: string): S | undefined {
+    const sim = this.get(id)
+    const entry = this.#worlds.get(id)
+    if (sim && entry) entry.lastUsed = this.#now()
+    return sim
+  }
+
+  list(): WorldInfo[] {
+    this.#sweep()
+    return [...this.#worlds].map(([id, entry]) => ({
+      id,
+      scenario: entry.sim.scenario,
+      seed: entry.sim.seed,
+      createdAt: new Date(entry.createdAt).toISOString(),
+      lastUsedAt: new Date(entry.lastUsed).toISOString(),
+      expiresAt: new Date(entry.lastUsed + this.idleMs).toISOString(),
+    }))
+  }
+
+  delete(id: string): boolean {
+    return this.#worlds.delete(id)
+  }
+
+  #expired(entry: Entry<S>): boolean {
+    return this.#now() - entry.lastUsed > this.idleMs
+  }
+
+  /** Expiry is checked lazily (here and on use): no timers, nothing keeps a process alive. */
+  #sweep(): void {
+    for (const [id, entry] of this.#worlds) if (this.#expired(entry)) this.#worlds.delete(id)
+  }
+
+  #freshId(): string {
+    let id: string
+    do id = `world-${++this.#counter}`
+    while (this.#worlds.has(id) || this.#starting.has(id))
+    return id
+  }
+}
+
+/**
+ * The 404 for a world id no world has (D9), naming the likely reasons.
+ *
+ * @example
+ * throw unknownWorld('w9', 1_800_000) // 404 not_found, world: 'w9'
+ */
+export function unknownWorld(id: string, idleMs: number): ApiError {
+  const idle = idleMs % 60_000 === 0 ? `${idleMs / 60_000} min` : `${idleMs / 1000} s`
+  return notFound(`No world "${id}": never created, deleted, or expired after ${idle} idle. Without the ${WORLD_HEADER} header a request sees the default world.`, {
+    world: id,
+  })
+}
+
+/**
+ * The world a request asks for: the `x-mock-world` header, else the
+ * `mock-world` cookie; `null` for the default world.
+ *
+ * @example
+ * requestedWorld(new Request('http://x/', { headers: { 'x-mock-world': 'w1' } })) // 'w1'
+ */
+export function requestedWorld(request: Request): string | null {
+  const header = request.headers.get(WORLD_HEADER)
+  if (header !== null) return header.trim() || null
+  const cookie = request.headers.get('cookie')
+  if (cookie === null || !cookie.includes(WORLD_COOKIE)) return null
+  const match = /(?:^|;)\s*mock-world=([^;]*)/.exec(cookie)
+  if (!match) return null
+  try {
+    return decodeURIComponent(match[1]!.trim()) || null
+  } catch {
+    return match[1]!.trim()
+  }
+}
+
+/** The `worlds` option, checked; a bad value throws a `ConfigError` (through `parseDuration`). */
+export function worldLimits(options: WorldsOptions | undefined): { max: number; idleMs: number; now?: () => number } {
+  const max = options?.max ?? DEFAULT_MAX_WORLDS
+  if (!Number.isSafeInteger(max) || max < 0) throw new ConfigError(`Invalid worlds.max "${max}": expected an integer of 0 or more.`)
+  const idleMs = options?.idle === undefined ? DEFAULT_WORLD_IDLE_MS : parseDuration(options.idle)
+  if (idleMs <= 0) throw new ConfigError(`Invalid worlds.idle "${options?.idle}": expected a positive duration.`)
+  return options?.now ? { max, idleMs, now: options.now } : { max, idleMs }
+}
