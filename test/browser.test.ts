@@ -102,14 +102,26 @@ describe.skipIf(missing && !inCi)('the browser entry in Chromium', () => {
     expect(flows.core.readBack).toEqual({ price: 12.5, stock: 7 })
     expect(flows.core.before.price).not.toBe(12.5)
 
+    // C: the partner was in superposition and collapsed to the opposite result on the same axis.
+    expect(flows.quantum.partnerBefore).toBe('superposition')
+    expect(flows.quantum.measured.partner).toBe(flows.quantum.pair.b)
+    expect(['spin_up', 'spin_down']).toContain(flows.quantum.measured.result)
+    expect(flows.quantum.measured.correlated).toBe(flows.quantum.measured.result === 'spin_up' ? 'spin_down' : 'spin_up')
+    expect(flows.quantum.partnerAfter).toBe(flows.quantum.measured.correlated)
+
     // D: a real JWT from a seeded account opens PUT /resources/{id}; the read sees the write.
     expect(flows.general.login).toEqual({ tokenParts: 3, expiresIn: 3600 })
     expect(flows.general.updated).toEqual({ status: 200, title: 'Renamed in the browser' })
     expect(flows.general.read).toEqual({ id: 1, title: 'Renamed in the browser', owner: flows.general.owner })
 
+    // E: a live chain, a fixture token with a big-integer supply, an accepted delegation.
+    expect(flows.ledger.status).toMatchObject({ status: 'active', height: expect.any(Number), hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) })
+    expect(flows.ledger.token).toMatchObject({ symbol: 'USDC', decimals: 6, supply: expect.stringMatching(/^\d+$/) })
+    expect(flows.ledger.delegation.hash).toMatch(/^0x[0-9a-f]{64}$/)
+
     // Control API: the same world, without password hashes.
     expect(flows.control.health).toMatchObject({ status: 'ok', seed: 1, scenario: 'default' })
-    expect(flows.control.health.areas).toEqual(expect.arrayContaining(['admin', 'core']))
+    expect(flows.control.health.areas).toEqual(['admin', 'core', 'quantum', 'general', 'ledger'])
     expect(flows.control.state).toEqual({ users: 49, products: 24, passwordHashesShown: false })
 
     expect(leaked()).toEqual([])

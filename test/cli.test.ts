@@ -426,6 +426,25 @@ describe('--root ledger', () => {
   })
 })
 
+describe('--root with two areas that share a route (D2)', () => {
+  it('refuses --root quantum --root ledger in one line naming GET /v1/status and both areas', async () => {
+    const lines = await refusedStart(['serve', '--port', '0', '--root', 'quantum', '--root', 'ledger'])
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/^multi-area-mock: /)
+    for (const text of ['GET /v1/status', '"quantum"', '"ledger"']) expect(lines[0]).toContain(text)
+  })
+
+  it('accepts two root areas whose routes do not clash', async () => {
+    const server = await start(['--root', 'quantum', '--root', 'admin', '--quiet'])
+    try {
+      expect((await call(`${server.url}/v1/status`)).body.status).toBe('operational')
+      expect((await call(`${server.url}/api/v1.2/users?limit=1`)).status).toBe(200)
+    } finally {
+      await server.stop()
+    }
+  })
+})
+
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }

@@ -53,6 +53,24 @@ const coreFlow: Flow = {
   },
 }
 
+/** C: entangle a pair, then measure one particle: the partner collapses to the opposite (D16, D17). */
+const quantumFlow: Flow = {
+  id: 'quantum',
+  title: 'C · Quantum: entangle a pair, measure one particle',
+  async run(api) {
+    const pair = await api('POST', '/quantum/v1/entangle', { json: { particle_type: 'electron' }, expect: 201 })
+    const before = await api('GET', `/quantum/v1/particles/${pair.body.particle_id_b}`)
+    const measured = await api('POST', '/quantum/v1/measure', { json: { particle_id: pair.body.particle_id_a, measurement_axis: 'x-axis' } })
+    const partner = await api('GET', `/quantum/v1/particles/${pair.body.particle_id_b}`)
+    return {
+      pair: { a: pair.body.particle_id_a, b: pair.body.particle_id_b },
+      partnerBefore: before.body.state,
+      measured: { result: measured.body.result, correlated: measured.body.correlated_result, partner: measured.body.correlated_particle_id },
+      partnerAfter: partner.body.state,
+    }
+  },
+}
+
 /** D: log in as a seeded user, then update a resource with the token (D6–D8, D19). */
 const generalFlow: Flow = {
   id: 'general',
@@ -70,6 +88,30 @@ const generalFlow: Flow = {
       updated: { status: updated.status, title: updated.body.resource.title },
       read: read.body,
       owner: user.username,
+    }
+  },
+}
+
+/** E: chain status, a token, and a stake delegation (format mode checks the signature's shape, D21–D23). */
+const ledgerFlow: Flow = {
+  id: 'ledger',
+  title: 'E · Ledger: chain status, a token, a delegation',
+  async run(api) {
+    const status = await api('GET', '/ledger/v1/status')
+    const token = await api('GET', '/ledger/v1/tokens/usdc')
+    const delegation = await api('POST', '/ledger/v1/stake/delegate', {
+      json: {
+        delegatorAddress: '0x52908400098527886E0F7030069857D2E4169EE7',
+        validatorAddress: '0x87148ec17A1bD256911257B51321a032a2826C8e',
+        amount: '1000000000000000000',
+        signature: `0x${'ab'.repeat(64)}1b`,
+      },
+      expect: 202,
+    })
+    return {
+      status: { status: status.body.status, height: status.body.network_height, hash: status.body.last_block_hash },
+      token: { symbol: token.body.symbol, decimals: token.body.decimals, supply: token.body.total_supply },
+      delegation: { hash: delegation.body.transaction_hash, message: delegation.body.message },
     }
   },
 }
@@ -93,4 +135,4 @@ const controlFlow: Flow = {
 }
 
 /** In the order the page runs them. */
-export const flows: Flow[] = [adminFlow, coreFlow, generalFlow, controlFlow]
+export const flows: Flow[] = [adminFlow, coreFlow, quantumFlow, generalFlow, ledgerFlow, controlFlow]
