@@ -1,0 +1,40 @@
+import type { ResponseHeader } from './response-headers.js'
+
+/** What the document says about one D9 error code. */
+export interface ErrorCodeInfo {
+  status: number
+  /** When the code is answered, for the OpenAPI document. */
+  description: string
+  /** A header every answer with this code carries. */
+  header?: ResponseHeader
+}
+
+/**
+ * Every stable error code the simulator answers (D9, D6), with its status.
+ * Routes name the codes they can answer (`errors: ['not_found']`); the OpenAPI
+ * document groups them by status. A new code is one line here.
+ *
+ * @example
+ * ERROR_CODES.not_found.status // 404
+ */
+export const ERROR_CODES = {
+  validation_failed: { status: 400, description: 'The request is invalid; `details` lists every problem (D11).' },
+  invalid_json: { status: 400, description: 'The body is not valid JSON.' },
+  unauthorized: { status: 401, description: 'No `Authorization: Bearer` header (D7).', header: 'WWW-Authenticate' },
+  invalid_token: { status: 401, description: 'The token is malformed, badly signed or no longer valid (D7).', header: 'WWW-Authenticate' },
+  token_expired: { status: 401, description: 'The token has expired by the simulator clock (D7).', header: 'WWW-Authenticate' },
+  invalid_credentials: { status: 401, description: 'Wrong username or password; never says which (D6).' },
+  account_inactive: { status: 403, description: 'The account is inactive (D6).' },
+  not_found: { status: 404, description: 'Nothing with that id or name.' },
+  method_not_allowed: { status: 405, description: 'The path exists but not with this method; `Allow` lists the methods.', header: 'Allow' },
+  conflict: { status: 409, description: 'Conflicts with existing data, e.g. a taken username (D5).' },
+  payload_too_large: { status: 413, description: 'The body is over the size limit (D11) or the batch over its limit (D15).' },
+  unsupported_media_type: { status: 415, description: 'The body is declared as something other than JSON (D11).' },
+  headers_too_large: { status: 431, description: 'The request line and headers are over what the HTTP server accepts (16 KiB).' },
+  bad_request: { status: 400, description: 'The request is not valid HTTP (the HTTP server only).' },
+  internal_error: { status: 500, description: 'A bug in the simulator; nothing was changed.' },
+  service_unavailable: { status: 503, description: 'An injected fault or maintenance (D9).', header: 'Retry-After' },
+} as const satisfies Record<string, ErrorCodeInfo>
+
+/** A D9 error code. */
+export type ErrorCode = keyof typeof ERROR_CODES
