@@ -18,6 +18,8 @@ export {
   type SimulatorOptions,
 } from './simulator/create-simulator.js'
 export { builtinScenarios, DEFAULT_SCENARIO } from './simulator/builtin-scenarios.js'
+export { EXAMPLE_CLOCK, type OpenApiOptions } from './simulator/openapi.js'
+export type { OpenApiDocument } from './kernel/openapi/document.js'
 export {
   type Scenario,
   type ScenarioInput,

@@ -9,6 +9,8 @@ import { type ClockSetting, type SimClock, toSimClock } from '../kernel/sim-cloc
 import { type AnswerOptions, answer } from '../kernel/answer.js'
 import { Dispatcher } from '../kernel/dispatcher.js'
 import { DEFAULT_BODY_LIMIT } from '../kernel/json-body.js'
+import type { ExampleSet } from '../kernel/openapi/examples.js'
+import type { OpenApiDocument } from '../kernel/openapi/document.js'
 import type { Mount } from '../kernel/route.js'
 import { SimulatorHandler } from '../kernel/simulator-handler.js'
 import type { AccountCollection } from '../world/accounts/account-store.js'
@@ -18,6 +20,7 @@ import type { WorldSection } from '../world/section.js'
 import { World, type WorldLimits } from '../world/world.js'
 import { builtinScenarios, DEFAULT_SCENARIO } from './builtin-scenarios.js'
 import { controlRoutes } from './control-routes.js'
+import { describeSimulator, EXAMPLE_CLOCK, type OpenApiOptions, recordExamples } from './openapi.js'
 import { ScenarioError } from './scenario-error.js'
 import { type Scenario, type ScenarioInput, scenarioSchema, type WorldState, worldStateSchema } from './scenario-schema.js'
 
@@ -113,6 +116,17 @@ export interface Simulator {
    * Overrides added with `server.use()` do not apply here.
    */
   fetch(request: Request): Promise<Response> | undefined
+  /**
+   * The OpenAPI 3.1 document of the mounted areas and the control API, generated
+   * from the zod schemas the routes validate with (`GET /__mock/openapi.json`).
+   * Its examples are recorded once, on a simulator of their own seeded with the
+   * default scenario, seed 1 and a frozen clock, so they never depend on this world.
+   *
+   * @example
+   * const doc = await sim.openapi({ origin: 'http://127.0.0.1:4000' })
+   * const ledgerOnly = await sim.openapi({ area: 'ledger' })
+   */
+  openapi(options?: OpenApiOptions): Promise<OpenApiDocument>
 }
 
 /**
@@ -144,6 +158,7 @@ class SimulatorInstance implements Simulator {
   #initialClock: ClockSetting | undefined
   #queue: Promise<void> = Promise.resolve()
   #busy = 0
+  #examples: Promise<ExampleSet> | undefined
 
   constructor(options: SimulatorOptions) {
     this.#options = options
@@ -214,6 +229,13 @@ class SimulatorInstance implements Simulator {
   fetch(request: Request): Promise<Response> | undefined {
     const found = this.dispatcher.dispatch(request)
     return found && answer(found, request, this.#answerOptions)
+  }
+
+  async openapi(options: OpenApiOptions = {}): Promise<OpenApiDocument> {
+    this.#examples ??= recordExamples(
+      createSimulator({ ...this.#options, seed: DEFAULT_SEED, scenario: DEFAULT_SCENARIO, clock: EXAMPLE_CLOCK, baseUrls: {}, root: [] }),
+    )
+    return describeSimulator(this, await this.#examples, options)
   }
 
   reset(): Promise<void> {
