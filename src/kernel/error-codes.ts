@@ -38,3 +38,9 @@ export const ERROR_CODES = {
 
 /** A D9 error code. */
 export type ErrorCode = keyof typeof ERROR_CODES
+
+/** Codes every route can answer: a bug is a 500 wherever it happens. */
+export const ANY_ROUTE_CODES: readonly ErrorCode[] = ['internal_error']
+
+/** Codes an injected fault or maintenance can answer on any area route (D9); a new fault status is one entry here. */
+export const FAULT_CODES: readonly ErrorCode[] = ['service_unavailable']

@@ -153,12 +153,15 @@ export function controlRoutes(sim: Simulator): RouteDefinition[] {
       responses: { 200: { body: openApiDocumentSchema } },
       errors: [{ code: 'not_found', description: 'The area asked for is not mounted.' }],
       // No examples: they are recorded by asking a simulator for its document.
-      async handle({ url }) {
+      async handle({ request, url }) {
         const { area } = parseQuery(openApiQuery, url)
+        // The host the client used (`localhost:4000`, a LAN name), not the one the server bound.
+        const host = request.headers.get('host')
+        const origin = host ? `${url.protocol}//${host}` : url.origin
         if (area !== undefined && !sim.areas.some((mounted) => mounted.id === area)) {
           throw notFound(`No area "${area}" is mounted. Mounted: ${sim.areas.map((mounted) => mounted.id).join(', ')}.`)
         }
-        return json(await sim.openapi({ origin: url.origin, ...(area ? { area: area as AreaId } : {}) }))
+        return json(await sim.openapi({ origin, ...(area ? { area: area as AreaId } : {}) }))
       },
     },
   ]

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ERROR_CODES, type ErrorCode } from '../error-codes.js'
+import { ANY_ROUTE_CODES, ERROR_CODES, type ErrorCode, FAULT_CODES } from '../error-codes.js'
 import { errorBody, errorDetail } from '../error-body.js'
 import { RESPONSE_HEADERS, type ResponseHeader } from '../response-headers.js'
 import type { RouteDefinition, RouteError } from '../route.js'
@@ -114,8 +114,8 @@ function errorCodes(route: RouteDefinition, faults: boolean): Map<ErrorCode, Exc
     if (typeof error === 'string') add(error)
     else add(error.code, error)
   }
-  add('internal_error')
-  if (faults) add('service_unavailable')
+  for (const code of ANY_ROUTE_CODES) add(code)
+  if (faults) for (const code of FAULT_CODES) add(code)
   return codes
 }
 
