@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** One problem in a 400 `validation_failed` (D9 `details`). */
 export const errorDetail = z.object({

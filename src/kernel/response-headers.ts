@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** What the document says about one response header. */
 export interface ResponseHeaderInfo {

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { parseInstant } from '../kernel/clock.js'
 import { parseDuration } from '../kernel/sim-clock.js'
 import { isoTimestamp } from '../world/accounts/account-schema.js'

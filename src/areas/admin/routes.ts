@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { notFound } from '../../kernel/api-error.js'
 import { parseBody } from '../../kernel/json-body.js'
 import { empty, json } from '../../kernel/json-response.js'

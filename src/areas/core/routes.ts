@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { notFound, validationFailed } from '../../kernel/api-error.js'
 import { parseBody, readJsonBody } from '../../kernel/json-body.js'
 import { json } from '../../kernel/json-response.js'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { intParam } from '../../kernel/query.js'
 import { isoTimestamp } from '../../world/accounts/account-schema.js'
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { ANY_ROUTE_CODES, ERROR_CODES, type ErrorCode, FAULT_CODES } from '../error-codes.js'
 import { errorBody, errorDetail } from '../error-body.js'
 import { RESPONSE_HEADERS, type ResponseHeader } from '../response-headers.js'

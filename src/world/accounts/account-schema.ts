@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** The password every generated user has unless a scenario says otherwise. Documented in the README. */
 export const DEFAULT_PASSWORD = 'Passw0rd!'
