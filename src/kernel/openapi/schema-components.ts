@@ -25,7 +25,9 @@ export class SchemaComponents {
   readonly #seen = new Map<string, string>()
 
   convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-    const { $schema: _dialect, $defs, ...root } = z.toJSONSchema(schema, { io, target: 'draft-2020-12' }) as JsonSchema
+    // A transform's output has no JSON Schema: it becomes `{}` (anything) rather than
+    // failing the whole document over one field.
+    const { $schema: _dialect, $defs, ...root } = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as JsonSchema
     const names = new Map<string, string>()
     for (const [name, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
       names.set(name, this.#nameFor(name, io, JSON.stringify(definition)))
