@@ -5,8 +5,9 @@ import { getResponse } from 'msw'
 import { ApiError } from '../kernel/api-error.js'
 import { ConfigError } from '../kernel/clock.js'
 import { errorResponse } from '../kernel/error-response.js'
-import { createSimulator, type Simulator, type SimulatorOptions } from '../simulator/create-simulator.js'
+import { CONTROL_PREFIX, createSimulator, type Simulator, type SimulatorOptions } from '../simulator/create-simulator.js'
 import { corsHeaders, preflightResponse } from './cors.js'
+import { DocsPage } from './docs-page.js'
 
 /** How much of an unread request body the server swallows before hanging up. */
 const DISCARD_LIMIT = 64 * 1024 * 1024
@@ -97,10 +98,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const authority = `${host.includes(':') ? `[${host}]` : host}:${port}`
 
   const direct = (options.dispatch ?? 'msw') === 'direct'
+  const docs = new DocsPage(CONTROL_PREFIX)
   const handle = async (request: Request): Promise<Response> => {
     const started = performance.now()
     let response: Response
     if (request.method === 'OPTIONS') response = preflightResponse(request)
+    else if (docs.handles(pathOf(request))) response = withHeaders(await docs.answer(request), corsHeaders(request))
     else {
       const found = direct ? simulator.fetch(request) : getResponse(simulator.handlers, request)
       response = (await found) ?? errorResponse(simulator.dispatcher.notFound(request.method, pathOf(request)))
