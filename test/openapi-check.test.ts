@@ -45,6 +45,7 @@ describe('the check that holds every reply against the document', () => {
     ['a missing required header', 'GET', '/admin/api/v1.2/users', reply(200, [user], { link: '</x>' }), /header X-Total-Count is missing/],
     ['a body where none is documented', 'DELETE', '/admin/api/v1.2/users/u1', reply(204, { deleted: true }), /a body where none is documented/],
     ['an unknown URL that is not the router 404', 'GET', '/nowhere', reply(200, { ok: true }), /no documented path matches it[\s\S]*status 200, expected 404/],
+    ['a control API reply that grows a field', 'GET', '/__mock/worlds', reply(200, { max: 32, idleMs: 1_800_000, header: 'x-mock-world', cookie: 'mock-world', worlds: [], count: 0 }), /operation controlListWorlds[\s\S]*additional properties \(count\)/],
     ['a known path answering an undocumented method with something else than 405', 'PATCH', '/core/users', reply(200, {}), /which does not document PATCH[\s\S]*status 200, expected 405/],
   ])('catches %s', (_, method, path, observed, message) => {
     expect(check.problem(method, `${BASE}${path}`, observed)).toMatch(message)
