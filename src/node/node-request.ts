@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http'
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 import { payloadTooLarge } from '../kernel/payload-too-large.js'
 import type { RequestHeaders, SimRequest } from '../kernel/sim-request.js'
 
@@ -18,7 +18,9 @@ export function fromNodeRequest(req: IncomingMessage, origin: string): SimReques
   return {
     method,
     url: `${origin}${req.url ?? '/'}`,
-    headers: new NodeHeaders(req),
+    // The plain headers object, not `req`: the journal keeps the headers of its last
+    // entries, and must not keep each request's socket and parser state with them.
+    headers: new NodeHeaders(req.headers),
     get bodyText() {
       return bodyText
     },
@@ -31,20 +33,20 @@ export function fromNodeRequest(req: IncomingMessage, origin: string): SimReques
 }
 
 class NodeHeaders implements RequestHeaders {
-  readonly #req: IncomingMessage
+  readonly #headers: IncomingHttpHeaders
 
-  constructor(req: IncomingMessage) {
-    this.#req = req
+  constructor(headers: IncomingHttpHeaders) {
+    this.#headers = headers
   }
 
   get(name: string): string | null {
-    const value = this.#req.headers[name.toLowerCase()]
+    const value = this.#headers[name.toLowerCase()]
     if (value === undefined) return null
     return typeof value === 'string' ? value : value.join(', ')
   }
 
   *entries(): Iterable<[string, string]> {
-    for (const [name, value] of Object.entries(this.#req.headers)) {
+    for (const [name, value] of Object.entries(this.#headers)) {
       if (value !== undefined) yield [name, typeof value === 'string' ? value : value.join(', ')]
     }
   }
