@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
+import { ApiError } from '../kernel/api-error.js'
 import { payloadTooLarge } from '../kernel/payload-too-large.js'
 import type { RequestHeaders, SimRequest } from '../kernel/sim-request.js'
 
@@ -78,9 +79,11 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
       done()
       reject(error)
     }
+    // A client that hangs up mid-upload gets no answer anyway; this keeps it out of
+    // the internal-error log (it is not a simulator bug).
     const onClose = () => {
       done()
-      reject(new Error('The client closed the connection before sending the whole body.'))
+      reject(new ApiError(400, 'bad_request', 'The client closed the connection before sending the whole body.'))
     }
     req.on('data', onData)
     req.on('end', onEnd)

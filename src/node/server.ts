@@ -84,9 +84,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const answerer = nodeAnswerer(options.dispatch ?? 'fast', simulator, origin)
   const docs = new DocsPage(CONTROL_PREFIX)
   const answer = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<WireReply> => {
-    if (req.method === 'OPTIONS') return preflightReply(req)
-    if (docs.handles(path)) return docs.answer({ method: req.method ?? 'GET', path })
     try {
+      if (req.method === 'OPTIONS') return preflightReply(req)
+      if (docs.handles(path)) return await docs.answer({ method: req.method ?? 'GET', path })
       // The 404 names the path as the URL parser normalised it, as the routes saw it.
       return (await answerer(req, res)) ?? errorResponse(simulator.dispatcher.notFound(req.method ?? 'GET', new URL(`${origin}${req.url}`).pathname))
     } catch (error) {
@@ -111,11 +111,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       req.resume()
     })
     const path = pathOf(req.url ?? '/')
-    void answer(req, res, path).then((reply) => {
-      if (reply.status !== 0) Object.assign(reply.headers, corsHeaders(req))
-      options.log?.(`${req.method} ${path} ${reply.status === 0 ? 'dropped' : reply.status} ${(performance.now() - started).toFixed(1)}ms`)
-      if (!res.destroyed) writeReply(res, reply)
-    })
+    void answer(req, res, path)
+      .then((reply) => {
+        if (reply.status !== 0) Object.assign(reply.headers, corsHeaders(req))
+        options.log?.(`${req.method} ${path} ${reply.status === 0 ? 'dropped' : reply.status} ${(performance.now() - started).toFixed(1)}ms`)
+        if (!res.destroyed) writeReply(res, reply)
+      })
+      .catch((error: unknown) => {
+        // Only writing can fail here (e.g. a header value Node refuses): a bug, not the client's.
+        process.stderr.write(`multi-area-mock: could not answer ${req.method} ${path}: ${error instanceof Error ? error.message : String(error)}\n`)
+        res.destroy()
+      })
   })
   // Requests Node cannot even parse (header block over its limit, broken HTTP)
   // never reach the handlers; they still get a JSON error (D9), not a bare status.
