@@ -4,7 +4,7 @@
 // the real simulator before the load starts (so payload sizes match), and does
 // nothing else: no routing library, no Fetch Request/Response objects, no msw,
 // no validation. It is started by bench/run.js as a child process, exactly like
-// the simulator, so neither server shares an event loop with autocannon.
+// the simulator, so neither server shares an event loop with the load generator (wrk).
 //
 // Fixtures arrive as JSON in the BENCH_BASELINE_FIXTURES environment variable:
 //   { list: Fixture, detail: Fixture, create: Fixture, detailPrefix: string, listPath: string,
@@ -20,10 +20,10 @@ if (!fixtures) {
   process.exit(2)
 }
 
-/** Pre-built answers: the body is encoded once, headers are a flat array. */
+/** Pre-built answers: the body is encoded once, headers (with Content-Length) are one object. */
 function prepare(fixture) {
   const body = Buffer.from(fixture.body, 'utf8')
-  return { status: fixture.status, headers: Object.entries(fixture.headers), body }
+  return { status: fixture.status, headers: { ...fixture.headers, 'content-length': body.length }, body }
 }
 
 const list = prepare(fixtures.list)
@@ -33,14 +33,11 @@ const create = prepare(fixtures.create)
 const routes = new Map((fixtures.routes ?? []).map((route) => [`${route.method} ${route.path}`, prepare(route.fixture)]))
 const notFound = prepare({ status: 404, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"error":"not_found"}' })
 
-// The simulator streams its Fetch Response body, so Node frames it with
-// `Transfer-Encoding: chunked` (headers + one data chunk, then the terminator).
-// Mirror that framing so the bytes on the wire match as closely as possible.
+// The simulator writes every answer whole with a Content-Length (src/node/wire-reply.ts):
+// the same framing here, so the bytes on the wire match.
 function send(res, answer) {
-  res.statusCode = answer.status
-  for (const [name, value] of answer.headers) res.setHeader(name, value)
-  res.write(answer.body)
-  res.end()
+  res.writeHead(answer.status, answer.headers)
+  res.end(answer.body)
 }
 
 const server = createServer((req, res) => {

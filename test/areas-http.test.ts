@@ -8,7 +8,7 @@ import { type CliServer, startCli } from './support/cli-server.js'
 
 // The area suites that also run in-process (src/areas/*/*.test.ts), here against
 // the real CLI server, once per way the server reaches the handlers.
-for (const mode of ['msw', 'direct']) {
+for (const mode of ['fast', 'direct', 'msw']) {
   describe(`CLI server, --dispatch ${mode}`, () => {
     let server: CliServer
     beforeAll(async () => {

@@ -4,6 +4,7 @@ import { ALL_AREAS, DEFAULT_SEED } from '../simulator/create-simulator.js'
 import { scenarioJsonSchema } from '../simulator/scenario-schema.js'
 import { printOpenApi } from './openapi.js'
 import { collectArea, collectFault, parseArea, parseClock, parseCount, parseIdle, parseJwtSecret, parseLatency, parseOrigin, parsePort, parseSeed, parseTokenTtl } from './options.js'
+import { DISPATCH_MODES } from '../node/fast-path.js'
 import { DEFAULT_DISPATCH, serve } from './serve.js'
 
 /** The `multi-area-mock` command line. */
@@ -36,8 +37,11 @@ export function buildProgram(version: string): Command {
     )
     .addOption(new Option('--block-time <duration>', "Area E: time between blocks, e.g. 6s or 500 (ms) (default: the scenario's, else 6s)"))
     .addOption(
-      new Option('--dispatch <mode>', 'how requests reach the handlers: "msw" (getResponse over the msw handlers) or "direct" (same routes, no msw per-request work)')
-        .choices(['msw', 'direct'])
+      new Option(
+        '--dispatch <mode>',
+        'how requests reach the routes: "fast" (Node\'s request straight to the route table), "direct" (a Fetch Request, no msw) or "msw" (getResponse over the msw handlers)',
+      )
+        .choices([...DISPATCH_MODES])
         .default(DEFAULT_DISPATCH),
     )
     .addOption(new Option('--journal-size <n>', 'requests kept in the journal (GET /__mock/requests); 0 turns it off').default(1000).argParser(parseCount))

@@ -28,7 +28,7 @@ export interface ServeFlags {
 }
 
 /** See ServerOptions.dispatch; chosen by the benchmark (bench/README.md). */
-export const DEFAULT_DISPATCH: DispatchMode = 'msw'
+export const DEFAULT_DISPATCH: DispatchMode = 'fast'
 
 /** `multi-area-mock serve`: starts the server, prints the banner, stops cleanly on SIGINT/SIGTERM. */
 export async function serve(flags: ServeFlags): Promise<void> {

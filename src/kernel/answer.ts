@@ -1,27 +1,29 @@
 import type { Dispatch } from './dispatcher.js'
 import { errorResponse } from './error-response.js'
+import type { Reply } from './reply.js'
+import type { SimRequest } from './sim-request.js'
 
 export interface AnswerOptions {
   /** A promise to wait for before answering (the world is being reset or loaded), if any. */
   before?: () => Promise<void> | undefined
   /** Called with unexpected errors; the client gets a 500 `internal_error` either way. */
-  onInternalError?: ((error: unknown, request: Request) => void) | undefined
+  onInternalError?: ((error: unknown, request: SimRequest) => void) | undefined
   /** Called once a request that reached a route has its response, before it is returned. */
-  answered?: ((request: Request, response: Response) => void) | undefined
+  answered?: ((request: SimRequest, reply: Reply) => void) | undefined
 }
 
 /**
  * Runs the route a request was dispatched to and turns any thrown error into
  * its JSON response. The one code path behind both the msw handler and the
- * server's direct dispatch, so the two cannot answer differently.
+ * server's direct and fast dispatch, so the two cannot answer differently.
  *
  * @example
  * const found = dispatcher.dispatch(request)
  * if (found) return answer(found, request, { before })
  */
-export async function answer(dispatch: Dispatch, request: Request, options: AnswerOptions): Promise<Response> {
+export async function answer(dispatch: Dispatch, request: SimRequest, options: AnswerOptions): Promise<Reply> {
   if (dispatch.kind === 'error') return errorResponse(dispatch.error)
-  let response: Response
+  let response: Reply
   try {
     const pending = options.before?.()
     if (pending) await pending

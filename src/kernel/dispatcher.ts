@@ -62,7 +62,7 @@ export class Dispatcher {
    * URL (the request is not the simulator's); an `error` is a 404 or 405 inside
    * a mounted area's prefix.
    */
-  dispatch(request: Request): Dispatch | undefined {
+  dispatch(request: { readonly method: string; readonly url: string }): Dispatch | undefined {
     const url = new URL(request.url)
     const pathname = url.pathname
     const end = pathname.indexOf('/', 1)

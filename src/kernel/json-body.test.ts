@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from './api-error.js'
+import { fromFetchRequest } from './fetch-adapter.js'
 import { readJsonBody } from './json-body.js'
 
 const post = (body: BodyInit | null, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
-  new Request('http://x/', { method: 'POST', body, headers })
+  fromFetchRequest(new Request('http://x/', { method: 'POST', body, headers }))
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(() => undefined, (caught: unknown) => caught)
@@ -29,7 +30,7 @@ describe('readJsonBody (D11)', () => {
     const streaming = new Request('http://x/', { method: 'POST', body: stream, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit)
     // msw keeps a clone (a tee) of every request it handles; the read must not wait for it.
     const clone = streaming.clone()
-    const streamed = await rejection(readJsonBody(streaming, { limit: 100 }))
+    const streamed = await rejection(readJsonBody(fromFetchRequest(streaming), { limit: 100 }))
     expect(streamed.status).toBe(413)
     expect(clone.bodyUsed).toBe(false)
   })

@@ -1,6 +1,7 @@
 import { ApiError } from './api-error.js'
 import type { z } from 'zod'
-import { keepBodyText } from './body-text.js'
+import { payloadTooLarge } from './payload-too-large.js'
+import type { SimRequest } from './sim-request.js'
 import { parseOrThrow } from './validate.js'
 
 /** Default request body limit (D11): 1 MiB. */
@@ -26,16 +27,15 @@ export interface JsonBodyOptions {
  * @example
  * const body = await readJsonBody(request, { limit: 1024 * 1024 })
  */
-export async function readJsonBody(request: Request, options: JsonBodyOptions): Promise<unknown> {
+export async function readJsonBody(request: SimRequest, options: JsonBodyOptions): Promise<unknown> {
   const contentType = request.headers.get('content-type')
   if (contentType !== null && !isJsonContentType(contentType)) {
     throw new ApiError(415, 'unsupported_media_type', `Expected a JSON body (Content-Type: application/json), got "${contentType}".`)
   }
   const declared = request.headers.get('content-length')
-  if (declared !== null && Number(declared) > options.limit) throw tooLarge(options.limit)
+  if (declared !== null && Number(declared) > options.limit) throw payloadTooLarge(options.limit)
 
-  const text = await readText(request, options.limit)
-  keepBodyText(request, text)
+  const text = await request.readText(options.limit)
   if (text.trim() === '') {
     throw new ApiError(400, 'validation_failed', 'The request body is empty; a JSON body is required.', {
       details: [{ path: '', message: 'Required' }],
@@ -54,33 +54,6 @@ function isJsonContentType(value: string): boolean {
   return mime === 'application/json' || (mime.startsWith('application/') && mime.endsWith('+json'))
 }
 
-async function readText(request: Request, limit: number): Promise<string> {
-  if (!request.body) return ''
-  const reader = request.body.getReader()
-  const decoder = new TextDecoder('utf-8', { fatal: false })
-  let size = 0
-  let text = ''
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      // Not awaited: msw clones (tees) the request, and cancelling one branch of a
-      // tee only settles once the other branch is cancelled too, which never happens.
-      reader.cancel().catch(() => undefined)
-      throw tooLarge(limit)
-    }
-    text += decoder.decode(value, { stream: true })
-  }
-  return text + decoder.decode()
-}
-
-function tooLarge(limit: number): ApiError {
-  return new ApiError(413, 'payload_too_large', `The request body is larger than the limit of ${limit} bytes.`, {
-    extra: { limit },
-  })
-}
-
 /**
  * Reads and validates a JSON body in one step (D11): every problem listed,
  * nothing parsed past the first failure is used.
@@ -88,6 +61,6 @@ function tooLarge(limit: number): ApiError {
  * @example
  * const body = await parseBody(request, registration, { limit: world.limits.bodyBytes })
  */
-export async function parseBody<S extends z.ZodType>(request: Request, schema: S, options: { limit: number }): Promise<z.output<S>> {
+export async function parseBody<S extends z.ZodType>(request: SimRequest, schema: S, options: { limit: number }): Promise<z.output<S>> {
   return parseOrThrow(schema, await readJsonBody(request, options))
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hashPassword, verifyPassword } from './password.js'
+import { hashPassword, PasswordHasher, verifyPassword } from './password.js'
 
 describe('password hashing', () => {
   const salt = new Uint8Array(16).fill(7)
@@ -16,5 +16,43 @@ describe('password hashing', () => {
   it('gives different hashes for different salts', async () => {
     const other = await hashPassword('Passw0rd!', new Uint8Array(16).fill(8))
     expect(other).not.toBe(await hashPassword('Passw0rd!', salt))
+  })
+})
+
+describe('PasswordHasher', () => {
+  const salt = new Uint8Array(16).fill(7)
+
+  it('stores a per-user HMAC over the world key that verifies only the right password, and never the text', async () => {
+    const hasher = new PasswordHasher(() => 'multi-area-mock/1')
+    const stored = await hasher.hash('Passw0rd!', salt)
+    expect(stored).toMatch(/^pbkdf2-hmac-sha256\$1000\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/)
+    expect(stored).not.toContain('Passw0rd!')
+    expect(await hasher.verify('Passw0rd!', stored)).toBe(true)
+    expect(await hasher.verify('passw0rd!', stored)).toBe(false)
+    expect(await hasher.verify('Passw0rd!', 'garbage')).toBe(false)
+    // Any other hasher (another world, no cache) verifies it too.
+    expect(await new PasswordHasher(() => 'elsewhere').verify('Passw0rd!', stored)).toBe(true)
+    expect(await verifyPassword('Passw0rd!', stored)).toBe(true)
+  })
+
+  it('gives users who share a password different hashes (their own salts)', async () => {
+    const hasher = new PasswordHasher(() => 'multi-area-mock/1')
+    const a = await hasher.hash('Passw0rd!', salt)
+    const b = await hasher.hash('Passw0rd!', new Uint8Array(16).fill(8))
+    expect(a).not.toBe(b)
+    expect(await hasher.verify('Passw0rd!', b)).toBe(true)
+  })
+
+  it('still verifies hashes of the older pbkdf2-sha256 format', async () => {
+    const legacy = await hashPassword('Passw0rd!', salt)
+    const hasher = new PasswordHasher(() => 'multi-area-mock/1')
+    expect(await hasher.verify('Passw0rd!', legacy)).toBe(true)
+    expect(await hasher.verify('nope', legacy)).toBe(false)
+  })
+
+  it('is reproducible: the same world salt and user salt give the same hash', async () => {
+    const one = await new PasswordHasher(() => 'multi-area-mock/1').hash('Passw0rd!', salt)
+    expect(await new PasswordHasher(() => 'multi-area-mock/1').hash('Passw0rd!', salt)).toBe(one)
+    expect(await new PasswordHasher(() => 'multi-area-mock/2').hash('Passw0rd!', salt)).not.toBe(one)
   })
 })

@@ -1,34 +1,112 @@
+import { hmac } from '@noble/hashes/hmac.js'
+import { sha256 } from '@noble/hashes/sha2.js'
+
 /**
- * Salted password hashing with WebCrypto PBKDF2-SHA256, so it runs unchanged in
- * Node, a browser service worker and a test runner.
+ * Password hashing for a local simulator, with WebCrypto PBKDF2-SHA256 and a
+ * synchronous HMAC, so it runs unchanged in Node, a browser service worker and
+ * a test runner. Passwords are hashed so that none is ever kept, returned,
+ * logged or exported; the cost is chosen so hashing does not dominate a user
+ * creation (docs/behaviour.md, "Password hashing"):
  *
- * The iteration count is deliberately low: this is a local simulator whose
- * seeded users share a documented password; the hash exists so that no password
- * is ever kept, returned, logged or exported, not to resist offline cracking.
- * Hashing was most of a user creation's cost at 4,096 rounds (bench/README.md);
- * 1,000 keep seeding and `POST /users` cheap.
+ * - the expensive part, `key = PBKDF2-SHA256(password, world salt, 1,000)`, is
+ *   computed once per distinct password in a world and kept (bounded, in
+ *   memory only, keyed by a SHA-256 of the password, never the text);
+ * - each user's stored hash is `HMAC-SHA256(key, user salt)` with 16 random
+ *   bytes of its own, so two users sharing a password still get different
+ *   hashes, and a user creation with a known password costs one HMAC.
+ *
+ * Stored as `pbkdf2-hmac-sha256$<iterations>$<world salt>$<user salt>$<hash>`
+ * (base64); the older `pbkdf2-sha256$<iterations>$<salt>$<hash>` still verifies.
  */
 export const PASSWORD_ITERATIONS = 1000
-const ALGORITHM = 'pbkdf2-sha256'
+const LEGACY = 'pbkdf2-sha256'
+const ALGORITHM = 'pbkdf2-hmac-sha256'
+/** Derived keys kept per hasher: far more than the distinct passwords a scenario uses. */
+const DEFAULT_KEY_CACHE = 256
 const encoder = new TextEncoder()
 
 /**
- * Hashes `password` with `salt` into `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`.
+ * Hashes and verifies the passwords of one world, deriving each distinct
+ * password's key once. `worldSalt` is read at every hash (the world may be
+ * reseeded), so hashes follow the world's seed and stay reproducible.
+ *
+ * @example
+ * const passwords = new PasswordHasher(() => `multi-area-mock/${world.seed}`)
+ * const stored = await passwords.hash('Passw0rd!', random.bytes(16))
+ * await passwords.verify('Passw0rd!', stored) // true
+ */
+export class PasswordHasher {
+  readonly #worldSalt: () => string
+  readonly #iterations: number
+  readonly #cacheSize: number
+  /** `iterations$salt$sha256(password)` → derived key; oldest dropped first. */
+  readonly #keys = new Map<string, Promise<Uint8Array>>()
+
+  constructor(worldSalt: () => string, options: { iterations?: number; cacheSize?: number } = {}) {
+    this.#worldSalt = worldSalt
+    this.#iterations = options.iterations ?? PASSWORD_ITERATIONS
+    this.#cacheSize = options.cacheSize ?? DEFAULT_KEY_CACHE
+  }
+
+  /** `pbkdf2-hmac-sha256$…` of `password` with this user's `salt`. */
+  async hash(password: string, salt: Uint8Array): Promise<string> {
+    const worldSalt = encoder.encode(this.#worldSalt())
+    const key = await this.#key(password, worldSalt, this.#iterations)
+    return `${ALGORITHM}$${this.#iterations}$${toBase64(worldSalt)}$${toBase64(salt)}$${toBase64(hmac(sha256, key, salt))}`
+  }
+
+  /** `true` when `password` matches `stored` (either format). Constant-time compare. */
+  async verify(password: string, stored: string): Promise<boolean> {
+    const parts = stored.split('$')
+    if (parts[0] === LEGACY) return verifyPassword(password, stored)
+    const [algorithm, rounds, worldSalt, salt, hash] = parts
+    if (algorithm !== ALGORITHM || !rounds || !worldSalt || !salt || !hash) return false
+    const key = await this.#key(password, fromBase64(worldSalt), Number(rounds))
+    return sameBytes(hmac(sha256, key, fromBase64(salt)), fromBase64(hash))
+  }
+
+  #key(password: string, worldSalt: Uint8Array, iterations: number): Promise<Uint8Array> {
+    const id = `${iterations}$${toBase64(worldSalt)}$${toBase64(sha256(encoder.encode(password)))}`
+    let key = this.#keys.get(id)
+    if (key === undefined) {
+      key = derive(password, worldSalt, iterations)
+      if (this.#keys.size >= this.#cacheSize) this.#keys.delete(this.#keys.keys().next().value!)
+      this.#keys.set(id, key)
+      // A failed derivation is not kept.
+      key.catch(() => this.#keys.delete(id))
+    }
+    return key
+  }
+}
+
+/**
+ * Hashes `password` with `salt` into the older `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`
+ * (a full PBKDF2 per call); worlds hash with `PasswordHasher`.
  *
  * @example
  * const stored = await hashPassword('Passw0rd!', random.bytes(16))
  */
 export async function hashPassword(password: string, salt: Uint8Array, iterations = PASSWORD_ITERATIONS): Promise<string> {
   const hash = await derive(password, salt, iterations)
-  return `${ALGORITHM}$${iterations}$${toBase64(salt)}$${toBase64(hash)}`
+  return `${LEGACY}$${iterations}$${toBase64(salt)}$${toBase64(hash)}`
 }
 
-/** `true` when `password` matches a value produced by `hashPassword`. Constant-time compare. */
+/**
+ * `true` when `password` matches a stored hash of either format, without any
+ * cache (a full PBKDF2 per call). Constant-time compare.
+ *
+ * @example
+ * await verifyPassword('Passw0rd!', account.password_hash)
+ */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [algorithm, rounds, saltText, hashText] = stored.split('$')
-  if (algorithm !== ALGORITHM || !rounds || !saltText || !hashText) return false
-  const expected = fromBase64(hashText)
-  const actual = await derive(password, fromBase64(saltText), Number(rounds))
+  const parts = stored.split('$')
+  if (parts[0] === ALGORITHM) return new PasswordHasher(() => '', { cacheSize: 1 }).verify(password, stored)
+  const [algorithm, rounds, saltText, hashText] = parts
+  if (algorithm !== LEGACY || !rounds || !saltText || !hashText) return false
+  return sameBytes(await derive(password, fromBase64(saltText), Number(rounds)), fromBase64(hashText))
+}
+
+function sameBytes(actual: Uint8Array, expected: Uint8Array): boolean {
   if (actual.length !== expected.length) return false
   let diff = 0
   for (let i = 0; i < actual.length; i++) diff |= actual[i]! ^ expected[i]!

@@ -57,9 +57,10 @@ export function redactJsonText(text: string): string {
  * @example
  * redactHeaders(new Headers({ authorization: 'Bearer eyJ…' })) // { authorization: 'Bearer [redacted]' }
  */
-export function redactHeaders(headers: Headers): Record<string, string> {
+export function redactHeaders(headers: { entries(): Iterable<[string, string]> }): Record<string, string> {
   const out: Record<string, string> = {}
-  for (const [name, value] of headers) {
+  // Sorted, as Fetch `Headers` iterate, so every way in journals the same object.
+  for (const [name, value] of [...headers.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))) {
     if (!isSecretKey(name)) out[name] = value
     else if (name === 'authorization' || name === 'proxy-authorization') out[name] = value.includes(' ') ? `${value.slice(0, value.indexOf(' '))} ${REDACTED}` : REDACTED
     else out[name] = REDACTED

@@ -1,13 +1,16 @@
 import type { z } from 'zod'
 import type { ErrorCode } from './error-codes.js'
+import type { Reply } from './reply.js'
 import type { ResponseHeader } from './response-headers.js'
+import type { SimRequest } from './sim-request.js'
 
 /** HTTP methods the simulator routes. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /** What a route's handler receives. */
 export interface RouteContext {
-  request: Request
+  /** The request as every way in adapts it (msw, `sim.fetch`, the CLI fast path). */
+  request: SimRequest
   url: URL
   /** Path parameters, decoded: `{userId}` in the pattern is `params.userId`. */
   params: Record<string, string>
@@ -63,7 +66,7 @@ export interface RouteDefinition {
   method: HttpMethod
   path: string
   summary: string
-  handle(context: RouteContext): Response | Promise<Response>
+  handle(context: RouteContext): Reply | Promise<Reply>
   /** Unique within the area; the document prefixes the area id (`adminGetUser`). */
   operationId?: string
   /** Longer Markdown text for the reference page. */

@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http'
+import type { Reply } from '../kernel/reply.js'
 import { RESPONSE_HEADERS } from '../kernel/response-headers.js'
 
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS'
@@ -9,8 +11,8 @@ const EXPOSED_HEADERS = Object.keys(RESPONSE_HEADERS).join(', ')
  * echoed, as `*` is not allowed with credentials), our custom headers exposed
  * so a browser app can read `X-Total-Count` and `Link`.
  */
-export function corsHeaders(request: Request): Record<string, string> {
-  const origin = request.headers.get('origin')
+export function corsHeaders(request: Pick<IncomingMessage, 'headers'>): Record<string, string> {
+  const origin = headerOf(request, 'origin')
   return origin
     ? {
         'access-control-allow-origin': origin,
@@ -22,14 +24,20 @@ export function corsHeaders(request: Request): Record<string, string> {
 }
 
 /** The answer to a CORS preflight: whatever the browser asks for is allowed. */
-export function preflightResponse(request: Request): Response {
-  return new Response(null, {
+export function preflightReply(request: Pick<IncomingMessage, 'headers'>): Reply {
+  return {
     status: 204,
     headers: {
       ...corsHeaders(request),
       'access-control-allow-methods': ALLOWED_METHODS,
-      'access-control-allow-headers': request.headers.get('access-control-request-headers') ?? 'Content-Type, Authorization',
+      'access-control-allow-headers': headerOf(request, 'access-control-request-headers') ?? 'Content-Type, Authorization',
       'access-control-max-age': '600',
     },
-  })
+    body: null,
+  }
+}
+
+function headerOf(request: Pick<IncomingMessage, 'headers'>, name: string): string | undefined {
+  const value = request.headers[name]
+  return Array.isArray(value) ? value.join(', ') : value
 }

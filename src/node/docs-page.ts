@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ApiError, notFound } from '../kernel/api-error.js'
 import { errorResponse } from '../kernel/error-response.js'
+import type { WireReply } from './wire-reply.js'
 
 /** The files of swagger-ui-dist the page loads, with their types. */
 const ASSETS: Readonly<Record<string, string>> = {
@@ -34,22 +35,23 @@ export class DocsPage {
     return pathname === this.#prefix || pathname.startsWith(`${this.#prefix}/`)
   }
 
-  async answer(request: Request): Promise<Response> {
+  /** `path`: the request's path without the query. */
+  async answer(request: { method: string; path: string }): Promise<WireReply> {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return errorResponse(
         new ApiError(405, 'method_not_allowed', `${request.method} is not supported on the docs page; use GET.`, { extra: { allowed: ['GET'] }, headers: { allow: 'GET' } }),
       )
     }
-    const name = new URL(request.url).pathname.slice(this.#prefix.length).replace(/^\//, '')
-    if (name === '') return this.#reply(request, this.#html(), 'text/html; charset=utf-8')
+    const name = request.path.slice(this.#prefix.length).replace(/^\//, '')
+    if (name === '') return this.#reply(this.#html(), 'text/html; charset=utf-8')
     const type = ASSETS[name]
     if (!type) return errorResponse(notFound(`No file "${name}" on the docs page; the page itself is ${this.#prefix}.`))
-    return this.#reply(request, await this.#file(name), type, 'public, max-age=3600')
+    return this.#reply(await this.#file(name), type, 'public, max-age=3600')
   }
 
-  #reply(request: Request, body: string | Uint8Array, type: string, cache = 'no-cache'): Response {
-    const headers = { 'content-type': type, 'cache-control': cache }
-    return new Response(request.method === 'HEAD' ? null : (body as BodyInit), { status: 200, headers })
+  #reply(body: string | Uint8Array, type: string, cache = 'no-cache'): WireReply {
+    // The body stays for HEAD too: its length is the Content-Length; Node writes no body.
+    return { status: 200, headers: { 'content-type': type, 'cache-control': cache }, body }
   }
 
   #file(name: string): Promise<Uint8Array> {

@@ -5,5 +5,6 @@
  * import { startServer } from 'multi-area-mock/node'
  * const running = await startServer({ port: 0, scenario: 'empty' })
  */
-export { type DispatchMode, type RunningServer, type ServerOptions, startServer } from './server.js'
+export { DISPATCH_MODES, type DispatchMode } from './fast-path.js'
+export { type RunningServer, type ServerOptions, startServer } from './server.js'
 export { looksLikePath, readScenarioFile } from './scenario-file.js'

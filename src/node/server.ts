@@ -1,34 +1,18 @@
-import { createServer, type Server, ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createRequestListener } from '@remix-run/node-fetch-server'
-import { getResponse } from 'msw'
 import { ApiError } from '../kernel/api-error.js'
 import { ConfigError } from '../kernel/clock.js'
 import { errorResponse } from '../kernel/error-response.js'
 import { CONTROL_PREFIX, createSimulator, type Simulator, type SimulatorOptions } from '../simulator/create-simulator.js'
-import { corsHeaders, preflightResponse } from './cors.js'
+import { corsHeaders, preflightReply } from './cors.js'
 import { DocsPage } from './docs-page.js'
+import { type DispatchMode, nodeAnswerer } from './fast-path.js'
+import { type WireReply, writeReply } from './wire-reply.js'
+
+export type { DispatchMode } from './fast-path.js'
 
 /** How much of an unread request body the server swallows before hanging up. */
 const DISCARD_LIMIT = 64 * 1024 * 1024
-
-/** Status text of the stand-in response that tells the server to drop the connection (a `drop` fault). */
-const DROP = 'multi-area-mock: drop the connection'
-
-/**
- * A dropped connection must close the socket without a byte of answer. The
- * handler only sees Fetch objects, so it answers a stand-in whose status text
- * is `DROP`, and the response object destroys the socket instead of writing it.
- */
-class SimulatorResponse extends ServerResponse {
-  override writeHead(statusCode: number, ...rest: any[]): this {
-    if (rest[0] === DROP) {
-      this.req.socket.destroy()
-      return this
-    }
-    return (ServerResponse.prototype.writeHead as (...args: unknown[]) => this).call(this, statusCode, ...rest)
-  }
-}
 
 export interface ServerOptions extends SimulatorOptions {
   /** Default 4000; 0 picks a free port (D27). */
@@ -38,15 +22,14 @@ export interface ServerOptions extends SimulatorOptions {
   /** Receives one line per request (`GET /core/users 200 0.4ms`); omit for silence. */
   log?: (line: string) => void
   /**
-   * How requests reach the simulator: `'msw'` through msw's `getResponse` over
-   * `simulator.handlers`, `'direct'` straight to the same route table and
-   * resolvers (no per-request msw machinery; see bench/README.md for the
-   * measured difference). Both answer identically (test/dispatch-paths.test.ts).
+   * How requests reach the simulator (default `'fast'`): `'fast'` answers
+   * Node's request from the route table without any Fetch object, `'direct'`
+   * builds a Fetch `Request` for `sim.fetch`, `'msw'` goes through msw's
+   * `getResponse` over `simulator.handlers`. All answer identically
+   * (src/simulator/dispatch-paths.test.ts); bench/README.md has the figures.
    */
   dispatch?: DispatchMode
 }
-
-export type DispatchMode = 'msw' | 'direct'
 
 /** A running simulator server. */
 export interface RunningServer {
@@ -61,10 +44,10 @@ export interface RunningServer {
 }
 
 /**
- * Starts the simulator behind a Node HTTP server. Every request becomes a
- * Fetch `Request`, is answered by msw's `getResponse` over the simulator's
- * handlers, and the `Response` is streamed back; nothing matched is a 404 that
- * lists the mounted areas and the closest route (D27).
+ * Starts the simulator behind a Node HTTP server. Each request is answered by
+ * the dispatch mode's way in (`fast` by default: Node's request straight to the
+ * route table) and written in one go; nothing matched is a 404 that lists the
+ * mounted areas and the closest route (D27).
  *
  * @example
  * const running = await startServer({ port: 0, seed: 1 })
@@ -84,7 +67,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   })
   // The whole world is seeded before the first request can arrive.
   await simulator.ready
-  const server = createServer({ ServerResponse: SimulatorResponse })
+  const server = createServer()
   server.keepAliveTimeout = 65_000
   await new Promise<void>((resolve, reject) => {
     const refuse = (error: unknown) => reject(listenError(error, host, options.port ?? 4000))
@@ -97,40 +80,29 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const { port } = server.address() as AddressInfo
   const authority = `${host.includes(':') ? `[${host}]` : host}:${port}`
 
-  const direct = (options.dispatch ?? 'msw') === 'direct'
+  const origin = `http://${authority}`
+  const answerer = nodeAnswerer(options.dispatch ?? 'fast', simulator, origin)
   const docs = new DocsPage(CONTROL_PREFIX)
-  const handle = async (request: Request): Promise<Response> => {
-    const started = performance.now()
-    let response: Response
-    if (request.method === 'OPTIONS') response = preflightResponse(request)
-    else if (docs.handles(pathOf(request))) response = withHeaders(await docs.answer(request), corsHeaders(request))
-    else {
-      const found = direct ? simulator.fetch(request) : getResponse(simulator.handlers, request)
-      response = (await found) ?? errorResponse(simulator.dispatcher.notFound(request.method, pathOf(request)))
-      // A network error (`Response.error()`, status 0) is a `drop` fault: hang up.
-      response = response.type === 'error' ? new Response(null, { status: 500, statusText: DROP }) : withHeaders(response, corsHeaders(request))
+  const answer = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<WireReply> => {
+    try {
+      if (req.method === 'OPTIONS') return preflightReply(req)
+      if (docs.handles(path)) return await docs.answer({ method: req.method ?? 'GET', path })
+      // The 404 names the path as the URL parser normalised it, as the routes saw it.
+      return (await answerer(req, res)) ?? errorResponse(simulator.dispatcher.notFound(req.method ?? 'GET', new URL(`${origin}${req.url}`).pathname))
+    } catch (error) {
+      return errorResponse(error instanceof TypeError && /url/i.test(error.message) ? malformedUrl() : error)
     }
-    const status = response.statusText === DROP ? 'dropped' : response.status
-    options.log?.(`${request.method} ${pathOf(request)} ${status} ${(performance.now() - started).toFixed(1)}ms`)
-    return response
   }
-  const listener = createRequestListener(handle, {
-    host: authority,
-    onError: (error) =>
-      error instanceof TypeError && /url/i.test(error.message)
-        ? errorResponse(new ApiError(400, 'validation_failed', 'The request URL is malformed.', { details: [{ path: 'url', message: 'is not a valid URL' }] }))
-        : errorResponse(error),
-  })
-  server.on('request', (req, res) => {
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now()
     // A request refused before its body was read (413, 415, 404...) leaves the
-    // upload paused; the client would block sending it and never read our answer.
+    // upload unread; the client would block sending it and never read our answer.
     // Discard the rest instead (up to a bound), as Node does for unread bodies.
     res.once('finish', () => {
       if (req.complete) return
       let discarded = 0
-      // node-fetch-server's own listener would queue the rest into a body stream
-      // nobody reads and pause the request again at once: the connection would
-      // stay stuck and the client's next request on it would never be answered.
+      // A body reader may still be listening (node-fetch-server queues into a
+      // stream nobody reads, and pauses the request again at once).
       req.removeAllListeners('data')
       req.on('data', (chunk: Buffer) => {
         discarded += chunk.length
@@ -138,7 +110,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       })
       req.resume()
     })
-    listener(req, res)
+    const path = pathOf(req.url ?? '/')
+    void answer(req, res, path)
+      .then((reply) => {
+        if (reply.status !== 0) Object.assign(reply.headers, corsHeaders(req))
+        options.log?.(`${req.method} ${path} ${reply.status === 0 ? 'dropped' : reply.status} ${(performance.now() - started).toFixed(1)}ms`)
+        if (!res.destroyed) writeReply(res, reply)
+      })
+      .catch((error: unknown) => {
+        // Only writing can fail here (e.g. a header value Node refuses): a bug, not the client's.
+        process.stderr.write(`multi-area-mock: could not answer ${req.method} ${path}: ${error instanceof Error ? error.message : String(error)}\n`)
+        res.destroy()
+      })
   })
   // Requests Node cannot even parse (header block over its limit, broken HTTP)
   // never reach the handlers; they still get a JSON error (D9), not a bare status.
@@ -168,23 +151,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
 }
 
-function withHeaders(response: Response, headers: Record<string, string>): Response {
-  try {
-    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
-    return response
-  } catch {
-    // Some responses have immutable headers; copy into a new one.
-    const copy = new Response(response.body, response)
-    for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value)
-    return copy
-  }
+function malformedUrl(): ApiError {
+  return new ApiError(400, 'validation_failed', 'The request URL is malformed.', { details: [{ path: 'url', message: 'is not a valid URL' }] })
 }
 
-function pathOf(request: Request): string {
-  const url = request.url
-  const start = url.indexOf('/', url.indexOf('//') + 2)
-  const end = url.indexOf('?', start)
-  return start === -1 ? '/' : url.slice(start, end === -1 ? undefined : end)
+/** The path of a request target, without the query (`/core/users?limit=5` → `/core/users`). */
+function pathOf(target: string): string {
+  const end = target.indexOf('?')
+  return end === -1 ? target : target.slice(0, end)
 }
 
 function listenError(error: unknown, host: string, port: number): Error {

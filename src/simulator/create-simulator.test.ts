@@ -87,7 +87,7 @@ describe('createSimulator', () => {
     expect(state).not.toMatch(/password/i)
     expect(state).not.toContain('Passw0rd!')
     const snapshot = JSON.stringify(a.snapshot())
-    expect(snapshot).toContain('pbkdf2-sha256$')
+    expect(snapshot).toContain('pbkdf2-hmac-sha256$')
     expect(snapshot).not.toContain('Passw0rd!')
   })
 
@@ -101,7 +101,7 @@ describe('createSimulator', () => {
     expect(a.db.users.count()).toBe(3)
     expect(hashOf(kept.id)).toBe(keptHash)
     const byId = new Map(a.db.users.all().map((user) => [user.id, user]))
-    expect(byId.get('fresh')!.password_hash).toMatch(/^pbkdf2-sha256\$/)
+    expect(byId.get('fresh')!.password_hash).toMatch(/^pbkdf2-hmac-sha256\$/)
     await expect(a.importState({ accounts: { users: [{ id: 'x', username: 'x!', email: 'bad', status: 'gone', created_at: 'now' }] } })).rejects.toBeInstanceOf(ScenarioError)
     expect(a.db.users.count()).toBe(3)
   })

@@ -12,9 +12,12 @@ import { type ClockSetting, SimClock, toSimClock } from '../kernel/sim-clock.js'
 import type { AnswerOptions } from '../kernel/answer.js'
 import { type Dispatch, Dispatcher } from '../kernel/dispatcher.js'
 import { DEFAULT_BODY_LIMIT } from '../kernel/json-body.js'
+import { fromFetchRequest, toFetchResponse } from '../kernel/fetch-adapter.js'
 import type { ExampleSet } from '../kernel/openapi/examples.js'
 import type { OpenApiDocument } from '../kernel/openapi/document.js'
+import type { Reply } from '../kernel/reply.js'
 import type { Mount } from '../kernel/route.js'
+import type { SimRequest } from '../kernel/sim-request.js'
 import { SimulatorHandler } from '../kernel/simulator-handler.js'
 import type { AccountCollection } from '../world/accounts/account-store.js'
 import { AccountStore } from '../world/accounts/account-store.js'
@@ -63,7 +66,7 @@ export interface SimulatorOptions extends AreaOptions {
   /** Body and batch limits (D11, D15). */
   limits?: Partial<WorldLimits>
   /** Called with unexpected errors (bugs), which answer 500 `internal_error`. */
-  onInternalError?: (error: unknown, request: Request) => void
+  onInternalError?: (error: unknown, request: SimRequest) => void
   /** Request journal: entries kept (default 1,000; 0 turns it off) and characters kept of each body (default 8,192). */
   journal?: { size?: number; bodyLimit?: number }
   /** Fault rules in force from the start, before the scenario's own `faults`. */
@@ -144,6 +147,16 @@ export interface Simulator {
    * Overrides added with `server.use()` do not apply here.
    */
   fetch(request: Request): Promise<Response> | undefined
+  /**
+   * Answers any request adapted to `SimRequest` (e.g. Node's own request, on the
+   * CLI server's fast path) with a plain reply, through the same route table,
+   * faults, journal and worlds as `fetch` and the handlers; `undefined` when no
+   * area claims it.
+   *
+   * @example
+   * const reply = await sim.reply(fromFetchRequest(new Request('http://x/core/users')))
+   */
+  reply(request: SimRequest): Promise<Reply> | undefined
   /** What was answered, newest last: `sim.journal.find({ method: 'POST', path: '/core/users' })`. */
   readonly journal: RequestJournal
   /** Fault rules: latency, error statuses, dropped connections; seeded, so reproducible. */
@@ -277,7 +290,10 @@ class SimulatorInstance implements Simulator {
       },
     }
     this.#pipeline = { faults: this.#faults, journal: this.#journal, clock: this.#world.clock, answerOptions }
-    const router = { route: (request: Request) => this.#route(request), answer: (found: Routed, request: Request) => found.target.#serve(found.dispatch, request) }
+    const router = {
+      route: (request: Request) => this.#route(request),
+      answer: async (found: Routed, request: Request) => toFetchResponse(await found.target.#serve(found.dispatch, fromFetchRequest(request))),
+    }
     this.handlers = [new SimulatorHandler(router, `multi-area-mock (${enabled.map((area) => area.id).join(', ')})`)]
     const clock = this.#world.clock.save()
     // At once, not after seeding: rules set right after creation must not be replaced.
@@ -316,6 +332,11 @@ class SimulatorInstance implements Simulator {
   }
 
   fetch(request: Request): Promise<Response> | undefined {
+    const found = this.#route(request)
+    return found && found.target.#serve(found.dispatch, fromFetchRequest(request)).then(toFetchResponse)
+  }
+
+  reply(request: SimRequest): Promise<Reply> | undefined {
     const found = this.#route(request)
     return found && found.target.#serve(found.dispatch, request)
   }
@@ -437,7 +458,7 @@ class SimulatorInstance implements Simulator {
    * header (or cookie) names, else this one. A name no world has is a 404 for
    * any URL the simulator claims, except the routes that manage worlds.
    */
-  #route(request: Request): Routed | undefined {
+  #route(request: Pick<SimRequest, 'method' | 'url' | 'headers'>): Routed | undefined {
     const id = requestedWorld(request)
     const target = id === null || id === this.worldId ? this : this.#worlds.use(id)
     const dispatch = (target ?? this).dispatcher.dispatch(request)
@@ -448,7 +469,7 @@ class SimulatorInstance implements Simulator {
     return { target: this, dispatch: { kind: 'error', error: unknownWorld(id!, this.#worlds.idleMs) } }
   }
 
-  #serve(dispatch: Dispatch, request: Request): Promise<Response> {
+  #serve(dispatch: Dispatch, request: SimRequest): Promise<Reply> {
     return servePipeline(dispatch, request, this.#pipeline)
   }
 
@@ -487,7 +508,7 @@ class SimulatorInstance implements Simulator {
 }
 
 /** Default for `onInternalError`: a simulator bug must not pass silently in a test run. */
-function reportInternalError(error: unknown, request: Request): void {
+function reportInternalError(error: unknown, request: SimRequest): void {
   console.error(`[multi-area-mock] internal error on ${request.method} ${request.url}:`, error)
 }
 

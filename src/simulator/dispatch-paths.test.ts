@@ -1,12 +1,15 @@
 import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { fromFetchRequest, toFetchResponse } from '../kernel/fetch-adapter.js'
 import { createSimulator } from './create-simulator.js'
 
 /**
- * The CLI server can reach the handlers through msw's `getResponse` or straight
- * through the route table (`--dispatch direct`). They must answer identically.
+ * The CLI server can reach the handlers through msw's `getResponse`, through
+ * `sim.fetch` (`--dispatch direct`) or through `sim.reply` (`--dispatch fast`,
+ * there with Node's request: src/node/dispatch-paths.test.ts compares the bytes
+ * on the wire). They must answer identically.
  */
-describe('msw getResponse and direct dispatch', () => {
+describe('msw getResponse, direct and fast dispatch', () => {
   const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   const requests: Array<[string, RequestInit?]> = [
     ['/admin/api/v1.2/users?page=2&limit=5&status=active'],
@@ -26,25 +29,42 @@ describe('msw getResponse and direct dispatch', () => {
     ['/__mock/health'],
     ['/__mock/state'],
     ['/__mock/scenarios/nope', { method: 'POST' }],
+    ['/core/users', { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(2 * 1024 * 1024) }],
+    ['/core/users', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '\uFEFF{"name":"Bom","email":"bom@example.com","password":"long-enough"}' }],
+    ['/core/users/unknown', { headers: { prefer: 'code=503' } }],
+    ['/core/users', { headers: { 'x-mock-world': 'nope' } }],
+    ['/general/data/res-1', { headers: { authorization: 'Bearer nope' } }],
+    ['/ledger/v1/stake/delegate', json({ delegator: 'x' })],
+    ['/quantum/v1/entangle', json({ count: 2 })],
   ]
 
   it('give the same status, headers and body for every request, in order', async () => {
     const viaMsw = createSimulator({ seed: 4, clock: '2026-01-01T00:00:00Z' })
     const direct = createSimulator({ seed: 4, clock: '2026-01-01T00:00:00Z' })
+    const fast = createSimulator({ seed: 4, clock: '2026-01-01T00:00:00Z' })
     for (const [path, init] of requests) {
       const a = await getResponse(viaMsw.handlers, new Request(`http://sim.test${path}`, init))
       const b = await direct.fetch(new Request(`http://sim.test${path}`, init))
+      const reply = await fast.reply(fromFetchRequest(new Request(`http://sim.test${path}`, init)))
       expect(a, path).toBeDefined()
       expect(b, path).toBeDefined()
-      expect(b!.status, path).toBe(a!.status)
-      expect([...b!.headers], path).toEqual([...a!.headers])
-      expect(await b!.text(), path).toBe(await a!.text())
+      expect(reply, path).toBeDefined()
+      const c = toFetchResponse(reply!)
+      for (const other of [b!, c]) {
+        expect(other.status, path).toBe(a!.status)
+        expect(other.statusText, path).toBe(a!.statusText)
+        expect([...other.headers], path).toEqual([...a!.headers])
+      }
+      const text = await a!.text()
+      expect(await b!.text(), path).toBe(text)
+      expect(reply!.body ?? '', path).toBe(text)
     }
   })
 
-  it('both leave a URL no area claims to the caller', async () => {
+  it('all leave a URL no area claims to the caller', async () => {
     const sim = createSimulator()
     expect(await getResponse(sim.handlers, new Request('http://sim.test/nowhere'))).toBeUndefined()
     expect(sim.fetch(new Request('http://sim.test/nowhere'))).toBeUndefined()
+    expect(sim.reply(fromFetchRequest(new Request('http://sim.test/nowhere')))).toBeUndefined()
   })
 })

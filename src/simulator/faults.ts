@@ -2,6 +2,8 @@ import type * as z from 'zod'
 import { ApiError } from '../kernel/api-error.js'
 import type { Dispatch } from '../kernel/dispatcher.js'
 import { errorResponse } from '../kernel/error-response.js'
+import type { Reply } from '../kernel/reply.js'
+import type { SimRequest } from '../kernel/sim-request.js'
 import { SeededRandom } from '../kernel/random.js'
 import { compileRouteMatcher, type RouteMatcher } from '../kernel/route-matcher.js'
 import { FAULT_STATUSES, type FaultRule, type FaultRuleInput, faultRuleViewSchema, type FaultStatus, faultRulesSchema, MAX_FAULT_DELAY_MS } from './fault-rule.js'
@@ -94,7 +96,7 @@ export class FaultInjector implements Faults {
    * the answer. `Prefer: code=503` and `Prefer: delay=200` apply to this
    * request alone, after the rules.
    */
-  decide(request: Request, dispatch: Extract<Dispatch, { kind: 'route' }>): FaultDecision | undefined {
+  decide(request: SimRequest, dispatch: Extract<Dispatch, { kind: 'route' }>): FaultDecision | undefined {
     const prefer = request.headers.get('prefer')
     if (this.#rules.length === 0 && prefer === null) return undefined
     const decision: FaultDecision = { delay: 0, applied: '' }
@@ -178,7 +180,7 @@ const FAULT_CODES: Record<FaultStatus, [code: string, message: string]> = {
  * @example
  * faultResponse({ delay: 0, status: 503, applied: 'rule 1: 503' }) // 503 {error: 'service_unavailable', …}
  */
-export function faultResponse(decision: FaultDecision & { status: FaultStatus }): Response {
+export function faultResponse(decision: FaultDecision & { status: FaultStatus }): Reply {
   const [code, message] = FAULT_CODES[decision.status]
   const headers: Record<string, string> = {}
   const extra: Record<string, unknown> = {}

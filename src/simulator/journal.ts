@@ -1,7 +1,8 @@
 import * as z from 'zod'
-import { bodyTextOf } from '../kernel/body-text.js'
 import { parseInstant } from '../kernel/clock.js'
 import type { Dispatch } from '../kernel/dispatcher.js'
+import type { Reply } from '../kernel/reply.js'
+import type { RequestHeaders, SimRequest } from '../kernel/sim-request.js'
 import { redactHeaders, redactJson, redactJsonText, redactUrl } from '../kernel/redact.js'
 import { intParam } from '../kernel/query.js'
 import { compileRouteMatcher } from '../kernel/route-matcher.js'
@@ -102,9 +103,9 @@ export interface RequestJournal {
 export interface JournalRecord {
   time: number
   durationMs: number
-  request: Request
+  request: SimRequest
   dispatch: Dispatch
-  response: Response
+  response: Reply
   fault: string | undefined
 }
 
@@ -115,7 +116,7 @@ interface Stored {
   method: string
   url: string
   location: URL | string
-  headers: Headers
+  headers: RequestHeaders
   area: string
   prefix: string
   pattern: string | null
@@ -158,8 +159,8 @@ export class Journal implements RequestJournal {
 
   record({ time, durationMs, request, dispatch, response, fault }: JournalRecord): void {
     if (this.capacity === 0 || dispatch.mount === undefined) return
-    const requestText = bodyTextOf(request)
-    const responseText = bodyTextOf(response)
+    const requestText = request.bodyText
+    const responseText = response.body ?? undefined
     const stored: Stored = {
       id: ++this.#count,
       time,

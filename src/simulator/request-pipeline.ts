@@ -1,5 +1,7 @@
 import { type AnswerOptions, answer } from '../kernel/answer.js'
 import type { Dispatch } from '../kernel/dispatcher.js'
+import { droppedReply, type Reply } from '../kernel/reply.js'
+import type { SimRequest } from '../kernel/sim-request.js'
 import type { SimClock } from '../kernel/sim-clock.js'
 import { type FaultDecision, type FaultInjector, faultResponse } from './faults.js'
 import type { Journal } from './journal.js'
@@ -24,7 +26,7 @@ export interface PipelineParts {
  * @example
  * const response = await servePipeline(dispatch, request, { faults, journal, clock, answerOptions })
  */
-export async function servePipeline(dispatch: Dispatch, request: Request, parts: PipelineParts): Promise<Response> {
+export async function servePipeline(dispatch: Dispatch, request: SimRequest, parts: PipelineParts): Promise<Reply> {
   const area = dispatch.mount?.area
   if (area === undefined || area === CONTROL_AREA) return answer(dispatch, request, parts.answerOptions)
   const journaling = parts.journal.capacity > 0
@@ -36,18 +38,12 @@ export async function servePipeline(dispatch: Dispatch, request: Request, parts:
   return response
 }
 
-async function withFault(fault: FaultDecision, dispatch: Dispatch, request: Request, parts: PipelineParts): Promise<Response> {
+async function withFault(fault: FaultDecision, dispatch: Dispatch, request: SimRequest, parts: PipelineParts): Promise<Reply> {
   if (fault.delay > 0) await new Promise((resolve) => setTimeout(resolve, fault.delay))
   // A network error: msw makes fetch reject; the Node server destroys the socket.
-  if (fault.drop) return Response.error()
+  if (fault.drop) return droppedReply()
   if (fault.status !== undefined) return faultResponse({ ...fault, status: fault.status })
   const response = await answer(dispatch, request, parts.answerOptions)
-  if (fault.preferenceApplied) {
-    try {
-      response.headers.set('preference-applied', fault.preferenceApplied)
-    } catch {
-      // Immutable headers: the preference still applied, only the header is missing.
-    }
-  }
+  if (fault.preferenceApplied) response.headers['preference-applied'] = fault.preferenceApplied
   return response
 }

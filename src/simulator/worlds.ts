@@ -217,7 +217,7 @@ export function unknownWorld(id: string, idleMs: number): ApiError {
  * @example
  * requestedWorld(new Request('http://x/', { headers: { 'x-mock-world': 'w1' } })) // 'w1'
  */
-export function requestedWorld(request: Request): string | null {
+export function requestedWorld(request: { readonly headers: { get(name: string): string | null } }): string | null {
   const header = request.headers.get(WORLD_HEADER)
   if (header !== null) return header.trim() || null
   const cookie = request.headers.get('cookie')

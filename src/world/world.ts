@@ -3,6 +3,7 @@ import fakerEn from '../../fixtures/faker-en.json' with { type: 'json' }
 import type { SimClock } from '../kernel/sim-clock.js'
 import { type IdState, initialIdState, nextId } from '../kernel/ids.js'
 import { type RandomState, SeededRandom } from '../kernel/random.js'
+import { PasswordHasher } from '../kernel/password.js'
 
 /** Limits a simulator enforces (D11, D15), configurable per instance. */
 export interface WorldLimits {
@@ -33,10 +34,13 @@ export class World {
   readonly faker: Faker
   readonly limits: WorldLimits
   seed: number
+  /** Hashes and checks this world's passwords; each distinct password's key is derived once. */
+  readonly passwords: PasswordHasher
   #ids: IdState
 
   constructor(options: { seed: number; clock: SimClock; limits: WorldLimits }) {
     this.seed = options.seed
+    this.passwords = new PasswordHasher(() => `multi-area-mock/${this.seed}`)
     this.clock = options.clock
     this.limits = options.limits
     this.random = new SeededRandom(options.seed)

@@ -1,10 +1,11 @@
 import * as z from 'zod'
 import { notFound } from '../../kernel/api-error.js'
 import { parseBody } from '../../kernel/json-body.js'
-import { empty, json } from '../../kernel/json-response.js'
+import { empty, json, jsonText } from '../../kernel/json-response.js'
 import { linkHeader } from '../../kernel/pagination.js'
 import { parseQuery } from '../../kernel/query.js'
 import type { RouteDefinition } from '../../kernel/route.js'
+import type { Account } from '../../world/accounts/account-schema.js'
 import type { AccountStore } from '../../world/accounts/account-store.js'
 import type { World } from '../../world/world.js'
 import { conflictExtra } from '../../world/accounts/account-schema.js'
@@ -17,6 +18,14 @@ export function adminRoutes(world: World, accounts: AccountStore): RouteDefiniti
   const requireUser = (id: string) => accounts.get(id) ?? throwUnknownUser(id)
   const unknownUser = { code: 'not_found', description: 'No user with that id; the message names it (D13).' } as const
   const someUser = (status?: string) => ({ userId: accounts.sorted().find((user) => !status || user.status === status)!.id })
+  // Each account's list item, serialized once: a write replaces the record (and so
+  // drops its entry), so an entry never outlives the account as it was.
+  const summaries = new WeakMap<Account, string>()
+  const summaryJson = (account: Account) => {
+    let text = summaries.get(account)
+    if (text === undefined) summaries.set(account, (text = JSON.stringify(toSummary(account))))
+    return text
+  }
 
   return [
     {
@@ -36,8 +45,8 @@ export function adminRoutes(world: World, accounts: AccountStore): RouteDefiniti
         const all = accounts.sorted()
         const matching = query.status ? all.filter((user) => user.status === query.status) : all
         const start = (query.page - 1) * query.limit
-        const page = matching.slice(start, start + query.limit).map(toSummary)
-        return json(page, 200, {
+        const page = matching.slice(start, start + query.limit).map(summaryJson)
+        return jsonText(`[${page.join(',')}]`, 200, {
           'x-total-count': String(matching.length),
           link: linkHeader(url, { page: query.page, limit: query.limit, total: matching.length }),
         })

@@ -1,3 +1,4 @@
+import type { SimRequest } from '../../kernel/sim-request.js'
 import type { Account } from '../../world/accounts/account-schema.js'
 import { invalidToken, unauthorized } from './auth-errors.js'
 import type { AccessTokens } from './tokens.js'
@@ -15,7 +16,7 @@ const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/
  * @example
  * const user = await requireBearer(request, tokens, (id) => accounts.get(id))
  */
-export async function requireBearer(request: Request, tokens: AccessTokens, findAccount: (id: string) => Account | undefined): Promise<Account> {
+export async function requireBearer(request: SimRequest, tokens: AccessTokens, findAccount: (id: string) => Account | undefined): Promise<Account> {
   const header = request.headers.get('authorization')
   if (header === null || header.trim() === '') throw unauthorized('Authentication required: send Authorization: Bearer <token>.')
   const [scheme = '', ...rest] = header.trim().split(/\s+/)

@@ -24,7 +24,8 @@ export const generalArea: AreaFactory = {
   create({ world, accounts, options }) {
     const settings = new AuthSettings(options.auth)
     const collections = createGeneralCollections()
-    const authenticator = new Authenticator(accounts)
+    // The world's hasher: a seeded user's shared password is derived once, not per login.
+    const authenticator = new Authenticator(accounts, { verify: (password, hash) => world.passwords.verify(password, hash) })
     authenticator.prepare()
     const services = {
       authenticator,

@@ -41,7 +41,7 @@ export const accountState = z.strictObject({
   /** Plain password to set on import; hashed at once and never stored as given. */
   password: password.optional(),
   /** A hash produced by this simulator (in-process snapshots carry it). */
-  password_hash: z.string().regex(/^pbkdf2-sha256\$\d+\$[^$]+\$[^$]+$/).optional(),
+  password_hash: z.string().regex(/^(?:pbkdf2-sha256\$\d+\$[^$]+\$[^$]+|pbkdf2-hmac-sha256\$\d+\$[^$]+\$[^$]+\$[^$]+)$/).optional(),
 })
 export type AccountState = z.infer<typeof accountState>
 
@@ -60,14 +60,17 @@ export const scenarioUser = z.strictObject({
   last_login: isoTimestamp.nullable().optional(),
 })
 
+/** Most users a scenario may generate per status: a 100,000-user world still seeds in well under 2 s (bench/README.md, --scale). */
+export const MAX_GENERATED_USERS = 100_000
+
 export const accountsScenario = z
   .strictObject({
     password: password.default(DEFAULT_PASSWORD).describe('Password of generated users and of listed users without one.'),
     generate: z
       .strictObject({
-        active: z.int().min(0).max(5000).default(0),
-        inactive: z.int().min(0).max(5000).default(0),
-        pending: z.int().min(0).max(5000).default(0),
+        active: z.int().min(0).max(MAX_GENERATED_USERS).default(0),
+        inactive: z.int().min(0).max(MAX_GENERATED_USERS).default(0),
+        pending: z.int().min(0).max(MAX_GENERATED_USERS).default(0),
       })
       .optional()
       .describe('How many realistic users faker generates, per status.'),

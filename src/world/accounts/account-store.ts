@@ -1,6 +1,5 @@
 import { Collection } from '@msw/data'
 import { ApiError } from '../../kernel/api-error.js'
-import { hashPassword, verifyPassword } from '../../kernel/password.js'
 import { RecordIndex } from '../../kernel/record-index.js'
 import type { World } from '../world.js'
 import { type Account, accountRecord, type UserStatus } from './account-schema.js'
@@ -70,7 +69,7 @@ export class AccountStore {
     try {
       const now = this.#world.now()
       const id = this.#world.nextId()
-      const passwordHash = await hashPassword(input.password, this.#world.random.bytes(16))
+      const passwordHash = await this.#world.passwords.hash(input.password, this.#world.random.bytes(16))
       return await this.collection.create({
         id,
         username: input.username,
@@ -126,7 +125,7 @@ export class AccountStore {
 
   /** `true` when `password` is this account's password. */
   checkPassword(account: Account, password: string): Promise<boolean> {
-    return verifyPassword(password, account.password_hash)
+    return this.#world.passwords.verify(password, account.password_hash)
   }
 
   /** Replaces every account with already-validated, already-hashed records. */

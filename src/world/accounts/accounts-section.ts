@@ -1,4 +1,3 @@
-import { hashPassword } from '../../kernel/password.js'
 import type { WorldSection } from '../section.js'
 import type { World } from '../world.js'
 import {
@@ -48,7 +47,7 @@ export function accountsSection(world: World, store: AccountStore): WorldSection
         for (let i = 0; i < (counts?.[status] ?? 0); i++) plan.push({ ...generateUser(world, status, taken), password: defaultPassword })
       }
       const hashed = await Promise.all(
-        plan.map(async ({ password, ...account }) => ({ ...account, password_hash: await hashPassword(password, world.random.bytes(16)) })),
+        plan.map(async ({ password, ...account }) => ({ ...account, password_hash: await world.passwords.hash(password, world.random.bytes(16)) })),
       )
       await store.replaceAll(hashed)
     },
@@ -67,7 +66,7 @@ export function accountsSection(world: World, store: AccountStore): WorldSection
           const hash =
             password_hash ??
             (password === undefined ? store.get(user.id)?.password_hash : undefined) ??
-            (await hashPassword(password ?? DEFAULT_PASSWORD, world.random.bytes(16)))
+            (await world.passwords.hash(password ?? DEFAULT_PASSWORD, world.random.bytes(16)))
           return {
             ...rest,
             created_at: new Date(rest.created_at).toISOString(),

@@ -1,0 +1,147 @@
+// The 100,000-user figures (`npm run bench -- --scale`, or BENCH_SCALE=1):
+// the CLI server (default dispatch) seeded with 1,000 and then 100,000 generated
+// users, one at a time, each measured the same way:
+//   - seeding time (the banner's "ready in") and RSS once started;
+//   - GET /__mock/state (the whole world as JSON): time to the last byte;
+//   - wrk -t1 -c50 (BENCH_DURATION s after BENCH_WARMUP s) on the list's first
+//     and last page (limit 100), one user by id, and user creation;
+//   - RSS after each run, so a climb under sustained load shows.
+// Ratios 100k / 1k close the table: the targets are throughput within 10 %
+// (ratio ≥ 0.90) and p99 within 1.5×.
+// Called by bench/run.js, which owns child processes and logging.
+
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import { join } from 'node:path'
+
+const DURATION = Number(process.env.BENCH_DURATION || 10)
+const WARMUP = Number(process.env.BENCH_WARMUP || 3)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50)
+const SIZES = (process.env.BENCH_SCALE_SIZES || '1000,100000').split(',').map(Number)
+
+/**
+ * Runs the scale figures; resolves to the exit code.
+ *
+ * @example
+ * process.exitCode = await runScale({ cli, startChild, log, loadAverage, wrkAvailable: true })
+ */
+export async function runScale({ cli, startChild, log, loadAverage, wrkAvailable }) {
+  if (!wrkAvailable) {
+    log('bench --scale needs wrk (Debian/Ubuntu: apt-get install -y wrk).')
+    return 1
+  }
+  const scratch = mkdtempSync(join(os.tmpdir(), 'multi-area-mock-scale-'))
+  const problems = []
+  const results = {}
+  try {
+    log(`multi-area-mock scale figures: ${SIZES.join(' and ')} generated users; wrk -t1 -c${CONNECTIONS} -d${DURATION}s after ${WARMUP} s warm-up; load average ${loadAverage()}`)
+    for (const size of SIZES) {
+      const scenarioFile = join(scratch, `users-${size}.json`)
+      writeFileSync(scenarioFile, JSON.stringify({ description: `${size} generated users`, accounts: { generate: { active: size } } }))
+      const server = await startChild(`simulator (${size} users)`, process.execPath, [cli, 'serve', '--port', '0', '--host', '127.0.0.1', '--quiet', '--seed', '1', '--clock', '2026-01-01T00:00:00Z', '--scenario', scenarioFile], /multi-area-mock listening on (http:\/\/127\.0\.0\.1:\d+)/, {}, 60_000)
+      const figures = { size, seeding: server.seeding, startupMs: Math.round(server.startupMs), rssStart: rssMb(server.child.pid) }
+      const state = await timed(`${server.url}/__mock/state`)
+      figures.stateMs = state.ms
+      figures.stateMb = state.bytes / 1e6
+      const first = await (await fetch(`${server.url}/admin/api/v1.2/users?limit=100`)).json()
+      const lastPage = Math.ceil((size + 48) / 100)
+      const id = first[0].id
+      const runs = [
+        ['list, first page', { method: 'GET', path: '/admin/api/v1.2/users?limit=100' }],
+        ['list, last page', { method: 'GET', path: `/admin/api/v1.2/users?limit=100&page=${lastPage}` }],
+        ['read by id', { method: 'GET', path: `/admin/api/v1.2/users/${id}` }],
+        ['create', { method: 'POST', path: '/admin/api/v1.2/users', template: true }],
+      ]
+      figures.runs = {}
+      figures.rss = []
+      for (const [name, request] of runs) {
+        if (WARMUP > 0) await wrk(scratch, server.url, request, WARMUP, `${size}w${name.length}`)
+        const result = await wrk(scratch, server.url, request, DURATION, `${size}r${name.length}`)
+        if (result.non2xx > 0 || result.errors > 0) problems.push(`${size} users, ${name}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+        figures.runs[name] = result
+        figures.rss.push(rssMb(server.child.pid))
+        log(`  ${String(size).padStart(6)} users  ${name.padEnd(17)} ${result.rps.toFixed(0).padStart(7)} req/s  p99 ${result.p99.toFixed(1)} ms  RSS ${figures.rss.at(-1)} MB`)
+      }
+      // Sustained load on one path: does RSS level off?
+      for (let i = 0; i < 5; i++) {
+        await wrk(scratch, server.url, runs[2][1], DURATION, `${size}s${i}`)
+        figures.rss.push(rssMb(server.child.pid))
+      }
+      results[size] = figures
+      log(`  ${size} users: seeded in ${figures.seeding} (banner ${figures.startupMs} ms after spawn), RSS after start ${figures.rssStart} MB, GET /__mock/state ${figures.stateMs} ms (${figures.stateMb.toFixed(1)} MB), RSS after each run ${figures.rss.join(' → ')} MB`)
+      server.child.kill('SIGTERM')
+      await server.exited
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true })
+  }
+  const [small, large] = SIZES.map((size) => results[size])
+  if (small && large) {
+    log('')
+    log(`| | ${small.size} users req/s | p99 ms | ${large.size} users req/s | p99 ms | throughput ratio (≥ 0.90) | p99 ratio (≤ 1.5) |`)
+    log('|---|---:|---:|---:|---:|---:|---:|')
+    for (const name of Object.keys(small.runs)) {
+      const a = small.runs[name]
+      const b = large.runs[name]
+      log(`| ${name} | ${a.rps.toFixed(0)} | ${a.p99.toFixed(1)} | ${b.rps.toFixed(0)} | ${b.p99.toFixed(1)} | ${(b.rps / a.rps).toFixed(2)} | ${(b.p99 / a.p99).toFixed(2)} |`)
+    }
+    log('')
+    log(`| | ${small.size} users | ${large.size} users | target at 100k |`)
+    log('|---|---:|---:|---|')
+    log(`| seeding | ${small.seeding} | ${large.seeding} | < 2 s |`)
+    log(`| RSS after start | ${small.rssStart} MB | ${large.rssStart} MB | < 300 MB |`)
+    log(`| GET /__mock/state | ${small.stateMs} ms | ${large.stateMs} ms | < 1 s |`)
+    log(`| RSS after each of ${small.rss.length} runs | ${small.rss.join(' → ')} | ${large.rss.join(' → ')} | levels off |`)
+  }
+  log(`load average at the end ${loadAverage()}`)
+  for (const problem of problems) log(`  - ${problem}`)
+  return problems.length > 0 ? 1 : 0
+}
+
+/** Resident set size of a process in MB (Linux /proc). */
+function rssMb(pid) {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1])
+    return Math.round(kb / 1024)
+  } catch {
+    return NaN
+  }
+}
+
+async function timed(url) {
+  const started = performance.now()
+  const response = await fetch(url)
+  const body = await response.arrayBuffer()
+  return { ms: Math.round(performance.now() - started), bytes: body.byteLength }
+}
+
+/** One wrk run; `template` requests carry a unique username per request. */
+function wrk(scratch, url, request, seconds, tag) {
+  const lines = [`wrk.method = ${JSON.stringify(request.method)}`, `wrk.path = ${JSON.stringify(request.path)}`]
+  if (request.template) {
+    const body = JSON.stringify({ username: `scale-${tag}-{n}`, email: `scale-${tag}-{n}@example.com`, password: 'Passw0rd!' })
+    lines.push('wrk.headers["content-type"] = "application/json"', 'local n = 0', `local template = ${JSON.stringify(body)}`)
+    lines.push('request = function()', '  n = n + 1', '  return wrk.format(nil, nil, nil, (template:gsub("{n}", tostring(n))))', 'end')
+  }
+  lines.push(
+    'done = function(summary, latency, requests)',
+    '  local e = summary.errors',
+    '  io.write(string.format("BENCH_JSON {\\"requests\\":%d,\\"duration\\":%d,\\"errors\\":%d,\\"status\\":%d,\\"p99\\":%d}\\n",',
+    '    summary.requests, summary.duration, e.connect + e.read + e.write + e.timeout, e.status, latency:percentile(99)))',
+    'end',
+  )
+  const script = join(scratch, `${tag}.lua`)
+  writeFileSync(script, `${lines.join('\n')}\n`)
+  return new Promise((resolve, reject) => {
+    const child = spawn('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, url], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let out = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (out += chunk))
+    child.once('exit', (code) => {
+      const line = /BENCH_JSON (\{.*\})/.exec(out)
+      if (code !== 0 || !line) return reject(new Error(`wrk failed (${code}): ${out}`))
+      const figures = JSON.parse(line[1])
+      resolve({ rps: figures.requests / (figures.duration / 1e6), p99: figures.p99 / 1000, non2xx: figures.status, errors: figures.errors })
+    })
+  })
+}

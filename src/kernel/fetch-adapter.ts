@@ -1,0 +1,77 @@
+import { payloadTooLarge } from './payload-too-large.js'
+import type { Reply } from './reply.js'
+import type { SimRequest } from './sim-request.js'
+import { statusText } from './status-text.js'
+
+/** Where a `Response` made by `toFetchResponse` keeps its reply (a symbol: invisible to other code). */
+const REPLY = Symbol.for('multi-area-mock.reply')
+
+/**
+ * A Fetch `Request` as the routes see it (msw, `sim.fetch`, the browser). The
+ * body is streamed with the limit enforced chunk by chunk.
+ *
+ * @example
+ * const reply = await route.handle({ request: fromFetchRequest(request), url, params })
+ */
+export function fromFetchRequest(request: Request): SimRequest {
+  let bodyText: string | undefined
+  return {
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
+    get bodyText() {
+      return bodyText
+    },
+    async readText(limit: number) {
+      if (bodyText !== undefined) return bodyText
+      bodyText = await streamText(request, limit)
+      return bodyText
+    },
+  }
+}
+
+/**
+ * The one place a reply becomes a Fetch `Response`, with the standard reason
+ * phrase; status 0 (a dropped connection) is a network error, which makes
+ * `fetch` reject under msw.
+ *
+ * @example
+ * return toFetchResponse(json({ ok: true }))
+ */
+export function toFetchResponse(reply: Reply): Response {
+  const response = reply.status === 0 ? Response.error() : new Response(reply.body, { status: reply.status, statusText: statusText(reply.status), headers: reply.headers })
+  ;(response as Response & { [REPLY]?: Reply })[REPLY] = reply
+  return response
+}
+
+/**
+ * The reply a `Response` was made from by `toFetchResponse`, so a server can
+ * write its text without reading the stream again; `undefined` for any other.
+ *
+ * @example
+ * const reply = replyOf(response) ?? { status: response.status, headers: {}, body: await response.text() }
+ */
+export function replyOf(response: Response): Reply | undefined {
+  return (response as Response & { [REPLY]?: Reply })[REPLY]
+}
+
+async function streamText(request: Request, limit: number): Promise<string> {
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const decoder = new TextDecoder('utf-8', { fatal: false })
+  let size = 0
+  let text = ''
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      // Not awaited: msw clones (tees) the request, and cancelling one branch of a
+      // tee only settles once the other branch is cancelled too, which never happens.
+      reader.cancel().catch(() => undefined)
+      throw payloadTooLarge(limit)
+    }
+    text += decoder.decode(value, { stream: true })
+  }
+  return text + decoder.decode()
+}

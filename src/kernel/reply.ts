@@ -1,0 +1,27 @@
+/**
+ * What a route answers: a status, lowercase header names and the body text.
+ * A plain value rather than a Fetch `Response`, so the CLI server's fast path
+ * can write it straight to the socket; the msw path turns it into a `Response`
+ * in one place (`toFetchResponse`).
+ *
+ * @example
+ * const reply: Reply = { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"ok":true}' }
+ */
+export interface Reply {
+  /** `0` means "drop the connection": a network error (a `drop` fault), as in HAR files. */
+  status: number
+  /** Lowercase names. */
+  headers: Record<string, string>
+  /** `null`: no body (204, a dropped connection). */
+  body: string | null
+}
+
+/**
+ * A network error: no answer at all, the connection is dropped (a `drop` fault).
+ *
+ * @example
+ * if (fault.drop) return droppedReply()
+ */
+export function droppedReply(): Reply {
+  return { status: 0, headers: {}, body: null }
+}

@@ -1,0 +1,48 @@
+import type { ServerResponse } from 'node:http'
+import { replyOf } from '../kernel/fetch-adapter.js'
+import type { Reply } from '../kernel/reply.js'
+import { statusText } from '../kernel/status-text.js'
+
+/** A reply as the server writes it: the simulator's, or a file of the docs page (bytes). */
+export interface WireReply extends Omit<Reply, 'body'> {
+  body: string | Uint8Array | null
+}
+
+/**
+ * Writes a reply in one go, the same way for every dispatch mode: the standard
+ * reason phrase (`HTTP/1.1 200 OK`), headers sorted by name as Fetch `Headers`
+ * iterate them, an exact `Content-Length` (never chunked: every body is
+ * already whole). Status 0 is a `drop` fault: the socket is destroyed without
+ * a byte of answer.
+ *
+ * @example
+ * writeReply(res, { status: 200, headers: { 'content-type': 'text/plain' }, body: 'ok' })
+ */
+export function writeReply(res: ServerResponse, reply: WireReply): void {
+  if (reply.status === 0) return void res.socket?.destroy()
+  const headers: Record<string, string | number> = {}
+  const names = Object.keys(reply.headers)
+  if (reply.body !== null) names.push('content-length')
+  names.sort()
+  for (const name of names) headers[name] = name === 'content-length' ? Buffer.byteLength(reply.body!) : reply.headers[name]!
+  res.writeHead(reply.status, statusText(reply.status), headers)
+  // Node itself leaves the body out of an answer to HEAD.
+  res.end(reply.body ?? undefined)
+}
+
+/**
+ * The reply behind a Fetch `Response`: the simulator's own when it made the
+ * response (no stream read again), else read from the response.
+ *
+ * @example
+ * writeReply(res, await wireReplyOf(await getResponse(handlers, request)))
+ */
+export async function wireReplyOf(response: Response): Promise<WireReply> {
+  const known = replyOf(response)
+  if (known) return { status: known.status, headers: { ...known.headers }, body: known.body }
+  if (response.type === 'error') return { status: 0, headers: {}, body: null }
+  const headers: Record<string, string> = {}
+  for (const [name, value] of response.headers) headers[name] = value
+  const body = response.body === null ? null : new Uint8Array(await response.arrayBuffer())
+  return { status: response.status, headers, body }
+}
