@@ -115,7 +115,8 @@ interface Stored {
   durationMs: number
   method: string
   url: string
-  location: URL | string
+  /** The answered path, or the raw URL when no route matched. */
+  location: string
   headers: RequestHeaders
   area: string
   prefix: string
@@ -167,8 +168,8 @@ export class Journal implements RequestJournal {
       durationMs,
       method: request.method,
       url: request.url,
-      // The dispatcher's URL, read only when the entry is: no work per request.
-      location: dispatch.kind === 'route' ? dispatch.url : request.url,
+      // The path as a string: holding the URL object keeps its internals alive in every entry.
+      location: dispatch.kind === 'route' ? dispatch.url.pathname : request.url,
       headers: request.headers,
       area: dispatch.mount.area,
       prefix: dispatch.mount.prefix,
@@ -256,8 +257,8 @@ function bodyView(kept: Kept | undefined): unknown {
   return cut ? `${redactJsonText(kept.text)}… [truncated: ${kept.length} characters in all]` : redactJsonText(kept.text)
 }
 
-function pathOf(location: URL | string): string {
-  return typeof location === 'string' ? new URL(location).pathname : location.pathname
+function pathOf(location: string): string {
+  return location.startsWith('/') ? location : new URL(location).pathname
 }
 
 function statusFilter(status: number | string): (value: number) => boolean {
