@@ -44,9 +44,19 @@ export async function readJsonBody(request: Request, options: JsonBodyOptions): 
   try {
     return options.parse ? options.parse(text) : JSON.parse(text)
   } catch (error) {
-    const reason = error instanceof SyntaxError ? error.message : 'unparseable'
-    throw new ApiError(400, 'invalid_json', `The request body is not valid JSON: ${reason}`)
+    throw new ApiError(400, 'invalid_json', `The request body is not valid JSON: ${syntaxReason(error)}`)
   }
+}
+
+/**
+ * The parser's complaint without the body text V8 quotes in it (`Unexpected
+ * token 'p', "password=hunter2" is not valid JSON`): a body may hold a secret,
+ * and an error message must never show one.
+ */
+function syntaxReason(error: unknown): string {
+  if (!(error instanceof SyntaxError)) return 'unparseable.'
+  const quoted = error.message.indexOf('"')
+  return `${(quoted === -1 ? error.message : error.message.slice(0, quoted)).replace(/[\s,]+$/, '')}.`
 }
 
 function isJsonContentType(value: string): boolean {
@@ -61,7 +71,11 @@ async function readText(request: Request, limit: number): Promise<string> {
   let size = 0
   let text = ''
   for (;;) {
-    const { done, value } = await reader.read()
+    const { done, value } = await reader.read().catch(() => {
+      // The client went away mid-body (or the server cut it off for being slow):
+      // its fault, not ours, and it must never read as an internal error.
+      throw new ApiError(400, 'bad_request', 'The request body could not be read to its end: the client aborted it.')
+    })
     if (done) break
     size += value.byteLength
     if (size > limit) {

@@ -7,7 +7,17 @@ const EXPOSED_HEADERS = 'X-Total-Count, Link, Location, WWW-Authenticate, Allow'
  * so a browser app can read `X-Total-Count` and `Link`.
  */
 export function corsHeaders(request: Request): Record<string, string> {
-  const origin = request.headers.get('origin')
+  return corsHeadersFor(request.headers.get('origin'))
+}
+
+/**
+ * The CORS headers for a request's `Origin` (or `null` without one), for answers
+ * written before a `Request` exists (requests Node could not parse).
+ *
+ * @example
+ * corsHeadersFor('http://localhost:5173')['access-control-allow-origin'] // 'http://localhost:5173'
+ */
+export function corsHeadersFor(origin: string | null): Record<string, string> {
   return origin
     ? {
         'access-control-allow-origin': origin,

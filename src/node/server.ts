@@ -5,11 +5,19 @@ import { getResponse } from 'msw'
 import { ApiError } from '../kernel/api-error.js'
 import { ConfigError } from '../kernel/clock.js'
 import { errorResponse } from '../kernel/error-response.js'
-import { createSimulator, type Simulator, type SimulatorOptions } from '../simulator/create-simulator.js'
+import { CONTROL_PREFIX, createSimulator, type Simulator, type SimulatorOptions } from '../simulator/create-simulator.js'
+import { type ClientError, clientErrorReply } from './client-error.js'
+import { controlTokenGuard } from './control-token.js'
 import { corsHeaders, preflightResponse } from './cors.js'
 
 /** How much of an unread request body the server swallows before hanging up. */
 const DISCARD_LIMIT = 64 * 1024 * 1024
+
+/** Default `headersTimeout`: a client gets this long to send the request line and headers. */
+export const DEFAULT_HEADERS_TIMEOUT = 10_000
+
+/** Default `requestTimeout`: a client gets this long to send a whole request, body included. */
+export const DEFAULT_REQUEST_TIMEOUT = 30_000
 
 /** Status text of the stand-in response that tells the server to drop the connection (a `drop` fault). */
 const DROP = 'multi-area-mock: drop the connection'
@@ -43,6 +51,15 @@ export interface ServerOptions extends SimulatorOptions {
    * measured difference). Both answer identically (test/dispatch-paths.test.ts).
    */
   dispatch?: DispatchMode
+  /**
+   * When set, every `/__mock/*` request must carry `Authorization: Bearer <controlToken>`
+   * (401 otherwise): for a server other machines can reach (`host: '0.0.0.0'`).
+   */
+  controlToken?: string
+  /** Milliseconds a client may take to send the request line and headers (default 10 s); then 408 and the connection is closed. */
+  headersTimeout?: number
+  /** Milliseconds a client may take to send a whole request, body included (default 30 s); then 408 and the connection is closed. */
+  requestTimeout?: number
 }
 
 export type DispatchMode = 'msw' | 'direct'
@@ -83,7 +100,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   })
   // The whole world is seeded before the first request can arrive.
   await simulator.ready
-  const server = createServer({ ServerResponse: SimulatorResponse })
+  const headersTimeout = options.headersTimeout ?? DEFAULT_HEADERS_TIMEOUT
+  const requestTimeout = options.requestTimeout ?? Math.max(DEFAULT_REQUEST_TIMEOUT, headersTimeout)
+  if (headersTimeout > requestTimeout) {
+    throw new ConfigError(`The headers timeout (${headersTimeout} ms) must not be longer than the request timeout (${requestTimeout} ms), which includes it.`)
+  }
+  const server = createServer({
+    ServerResponse: SimulatorResponse,
+    headersTimeout,
+    requestTimeout,
+    // Node looks for late clients this often (30 s by default, longer than the timeouts themselves).
+    connectionsCheckingInterval: Math.max(50, Math.min(1_000, headersTimeout / 4, requestTimeout / 4)),
+  })
   server.keepAliveTimeout = 65_000
   await new Promise<void>((resolve, reject) => {
     const refuse = (error: unknown) => reject(listenError(error, host, options.port ?? 4000))
@@ -97,10 +125,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const authority = `${host.includes(':') ? `[${host}]` : host}:${port}`
 
   const direct = (options.dispatch ?? 'msw') === 'direct'
+  const refuseControl = options.controlToken === undefined ? undefined : controlTokenGuard(options.controlToken)
   const handle = async (request: Request): Promise<Response> => {
     const started = performance.now()
     let response: Response
+    const refused = refuseControl && isControl(pathOf(request)) ? refuseControl(request) : undefined
     if (request.method === 'OPTIONS') response = preflightResponse(request)
+    else if (refused) response = withHeaders(errorResponse(refused), corsHeaders(request))
     else {
       const found = direct ? simulator.fetch(request) : getResponse(simulator.handlers, request)
       response = (await found) ?? errorResponse(simulator.dispatcher.notFound(request.method, pathOf(request)))
@@ -118,7 +149,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         ? errorResponse(new ApiError(400, 'validation_failed', 'The request URL is malformed.', { details: [{ path: 'url', message: 'is not a valid URL' }] }))
         : errorResponse(error),
   })
+  /** The response being written on each socket, so a late client error never corrupts it. */
+  const answering = new WeakMap<object, ServerResponse>()
   server.on('request', (req, res) => {
+    answering.set(req.socket, res)
     // A request refused before its body was read (413, 415, 404...) leaves the
     // upload paused; the client would block sending it and never read our answer.
     // Discard the rest instead (up to a bound), as Node does for unread bodies.
@@ -138,18 +172,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     listener(req, res)
   })
   // Requests Node cannot even parse (header block over its limit, broken HTTP)
-  // never reach the handlers; they still get a JSON error (D9), not a bare status.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy()
-    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
-    const body = JSON.stringify(
-      tooLarge
-        ? { error: 'headers_too_large', message: 'The request line and headers are larger than the server accepts (16 KiB).' }
-        : { error: 'bad_request', message: 'The request is not valid HTTP.' },
-    )
-    socket.end(
-      `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-    )
+  // or that come too slowly never reach the handlers; they still get a JSON
+  // error (D9) with the CORS headers, unless an answer has begun on the socket.
+  server.on('clientError', (error: ClientError, socket) => {
+    const current = answering.get(socket)
+    const midAnswer = current !== undefined && current.headersSent && !current.writableFinished
+    const reply = socket.writable && !midAnswer ? clientErrorReply(error) : undefined
+    if (reply === undefined) return void socket.destroy()
+    socket.end(reply, () => socket.destroy())
   })
 
   return {
@@ -175,6 +205,10 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
     for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value)
     return copy
   }
+}
+
+function isControl(path: string): boolean {
+  return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)
 }
 
 function pathOf(request: Request): string {

@@ -23,8 +23,8 @@ export interface CliServer {
  * await fetch(`${server.url}/__mock/health`)
  * await server.stop()
  */
-export function startCli(args: string[] = [], timeoutMs = 15_000): Promise<CliServer> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { stdio: 'pipe' })
+export function startCli(args: string[] = [], timeoutMs = 15_000, env: Record<string, string> = {}): Promise<CliServer> {
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { stdio: 'pipe', env: { ...process.env, ...env } })
   let out = ''
   let err = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))
