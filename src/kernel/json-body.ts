@@ -1,6 +1,7 @@
 import { ApiError } from './api-error.js'
 import type { z } from 'zod'
 import { keepBodyText } from './body-text.js'
+import { outsideHold } from './request-hold.js'
 import { parseOrThrow } from './validate.js'
 
 /** Default request body limit (D11): 1 MiB. */
@@ -34,7 +35,8 @@ export async function readJsonBody(request: Request, options: JsonBodyOptions): 
   const declared = request.headers.get('content-length')
   if (declared !== null && Number(declared) > options.limit) throw tooLarge(options.limit)
 
-  const text = await readText(request, options.limit)
+  // The client may take its time: a reset must not wait for it.
+  const text = await outsideHold(request, () => readText(request, options.limit))
   keepBodyText(request, text)
   if (text.trim() === '') {
     throw new ApiError(400, 'validation_failed', 'The request body is empty; a JSON body is required.', {

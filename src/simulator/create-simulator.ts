@@ -28,6 +28,7 @@ import { FaultInjector, type Faults, validateFaultRules } from './faults.js'
 import { DEFAULT_JOURNAL_BODY_LIMIT, DEFAULT_JOURNAL_SIZE, Journal, type RequestJournal } from './journal.js'
 import { journalRoutes } from './journal-routes.js'
 import { CONTROL_AREA, type PipelineParts, servePipeline } from './request-pipeline.js'
+import { WorldLock } from './world-lock.js'
 import { worldRoutes } from './world-routes.js'
 import { type CreateWorldOptions, requestedWorld, unknownWorld, WorldRegistry, type Worlds, type WorldsOptions, worldLimits } from './worlds.js'
 import { ScenarioError } from './scenario-error.js'
@@ -199,8 +200,7 @@ class SimulatorInstance implements Simulator {
   #initialFaults: FaultRule[] = []
   #initial: WorldState | undefined
   #initialClock: ClockSetting | undefined
-  #queue: Promise<void> = Promise.resolve()
-  #busy = 0
+  readonly #lock = new WorldLock()
   readonly #changes = new ChangeListeners()
 
   constructor(options: SimulatorOptions, family?: Family) {
@@ -255,13 +255,20 @@ class SimulatorInstance implements Simulator {
       control: CONTROL_PREFIX,
     })
     const answerOptions: AnswerOptions = {
-      before: () => (this.#busy > 0 ? this.#queue : undefined),
+      before: () => this.#lock.idle(),
       onInternalError: options.onInternalError ?? reportInternalError,
       answered: (request, response) => {
         if (mayWrite(request.method)) this.#changes.emit({ cause: 'request', method: request.method, url: request.url, status: response.status })
       },
     }
-    this.#pipeline = { faults: this.#faults, journal: this.#journal, clock: this.#world.clock, answerOptions }
+    this.#pipeline = {
+      faults: this.#faults,
+      journal: this.#journal,
+      clock: this.#world.clock,
+      lock: this.#lock,
+      answerOptions,
+      areaAnswerOptions: { ...answerOptions, before: undefined },
+    }
     const router = { route: (request: Request) => this.#route(request), answer: (found: Routed, request: Request) => found.target.#serve(found.dispatch, request) }
     this.handlers = [new SimulatorHandler(router, `multi-area-mock (${enabled.map((area) => area.id).join(', ')})`)]
     const clock = this.#world.clock.save()
@@ -453,14 +460,9 @@ class SimulatorInstance implements Simulator {
     return state as WorldState
   }
 
-  /** World changes run one at a time; requests arriving meanwhile wait for them. */
+  /** World changes run one at a time, once the requests inside the world are done; requests arriving meanwhile wait. */
   #enqueue(operation: () => Promise<void>): Promise<void> {
-    this.#busy++
-    const run = this.#queue.then(operation).finally(() => {
-      this.#busy--
-    })
-    this.#queue = run.catch(() => undefined)
-    return run
+    return this.#lock.exclusive(operation)
   }
 }
 
