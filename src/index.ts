@@ -19,6 +19,8 @@ export {
 } from './simulator/create-simulator.js'
 export { builtinScenarios, DEFAULT_SCENARIO } from './simulator/builtin-scenarios.js'
 export type { ChangeListener, SimulatorChange } from './simulator/change-listeners.js'
+export { EXAMPLE_CLOCK, type OpenApiOptions } from './simulator/openapi.js'
+export type { OpenApiDocument } from './kernel/openapi/document.js'
 export {
   type Scenario,
   type ScenarioInput,

@@ -30,9 +30,29 @@ export function parseClock(value: string): string {
 
 /** `--root` (repeatable): collects known area ids. */
 export function collectArea(value: string, previous: AreaId[] = []): AreaId[] {
+  const area = parseArea(value)
+  return previous.includes(area) ? previous : [...previous, area]
+}
+
+/** An area by id (`ledger`) or letter (`E`). */
+export function parseArea(value: string): AreaId {
   const area = ALL_AREAS.find((candidate) => candidate.id === value || candidate.letter === value.toUpperCase())
   if (!area) throw new InvalidArgumentError(`unknown area; expected one of ${ALL_AREAS.map((a) => a.id).join(', ')}.`)
-  return previous.includes(area.id) ? previous : [...previous, area.id]
+  return area.id
+}
+
+/** `--server`: the origin the document names, e.g. `http://127.0.0.1:4000`. */
+export function parseOrigin(value: string): string {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new InvalidArgumentError('expected an absolute URL such as http://127.0.0.1:4000.')
+  }
+  if (!/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash) {
+    throw new InvalidArgumentError('expected an http(s) origin without a path, such as http://127.0.0.1:4000.')
+  }
+  return url.origin
 }
 
 /** `--token-ttl`: Area D token lifetime, whole seconds (`900`) or a duration (`15m`, `2h`). */

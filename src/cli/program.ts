@@ -2,8 +2,24 @@ import { Command, Option } from 'commander'
 import { builtinScenarios, DEFAULT_SCENARIO } from '../simulator/builtin-scenarios.js'
 import { ALL_AREAS, DEFAULT_SEED } from '../simulator/create-simulator.js'
 import { scenarioJsonSchema } from '../simulator/scenario-schema.js'
-import { collectArea, collectFault, parseClock, parseControlToken, parseCount, parseIdle, parseJwtSecret, parseLatency, parsePort, parseSeed, parseTimeout, parseTokenTtl } from './options.js'
 import { DEFAULT_HEADERS_TIMEOUT, DEFAULT_REQUEST_TIMEOUT } from '../node/server.js'
+import { printOpenApi } from './openapi.js'
+import {
+  collectArea,
+  collectFault,
+  parseArea,
+  parseClock,
+  parseControlToken,
+  parseCount,
+  parseIdle,
+  parseJwtSecret,
+  parseLatency,
+  parseOrigin,
+  parsePort,
+  parseSeed,
+  parseTimeout,
+  parseTokenTtl,
+} from './options.js'
 import { CONTROL_TOKEN_ENV, DEFAULT_DISPATCH, serve } from './serve.js'
 
 /** The `multi-area-mock` command line. */
@@ -76,6 +92,22 @@ Examples:
   $ multi-area-mock serve --latency 50..200 --fault 'POST /core/users 503 p=0.2'`,
     )
     .action(serve)
+
+  program
+    .command('openapi')
+    .description('Print the OpenAPI 3.1 document of the areas and the control API, as `serve` would mount them.')
+    .addOption(new Option('--area <area>', 'only this area: its own paths, its base URLs as servers').argParser(parseArea))
+    .addOption(new Option('--root <area>', 'as `serve --root`: the area is also mounted at "/" (repeatable)').argParser(collectArea))
+    .addOption(new Option('--server <origin>', 'the origin the document names').default('http://127.0.0.1:4000').argParser(parseOrigin))
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ multi-area-mock openapi > api.json
+  $ multi-area-mock openapi --area ledger > ledger.json
+  $ npx openapi-typescript api.json -o api.d.ts`,
+    )
+    .action(printOpenApi)
 
   program
     .command('scenarios')

@@ -8,12 +8,14 @@ import { parseOrThrow } from './validate.js'
  * @example
  * z.object({ page: intParam(1).default(1) })
  */
-export function intParam(min: number, max = Number.MAX_SAFE_INTEGER) {
+export function intParam(min: number, max?: number) {
+  const bounded = z.int('must be an integer').min(min, `must be at least ${min}`)
   return z
     .string()
     .regex(/^-?\d+$/, 'must be an integer')
     .transform(Number)
-    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+    // Piped into an integer schema so the OpenAPI document shows `integer` with its bounds (D12).
+    .pipe(max === undefined ? bounded : bounded.max(max, `must be at most ${max}`))
 }
 
 /**

@@ -1,3 +1,7 @@
+import type { z } from 'zod'
+import type { ErrorCode } from './error-codes.js'
+import type { ResponseHeader } from './response-headers.js'
+
 /** HTTP methods the simulator routes. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -9,13 +13,49 @@ export interface RouteContext {
   params: Record<string, string>
 }
 
+/** A success response of a route, as documented: its JSON body and the headers that matter. */
+export interface RouteResponse {
+  /** A few words on the response; default: the status text. */
+  description?: string
+  /** The zod schema of what the handler returns; omit for a response without a body (204). */
+  body?: z.ZodType
+  headers?: readonly ResponseHeader[]
+}
+
 /**
- * One endpoint of an area. `path` uses the spec's `{param}` notation and is
- * relative to the area's base URL.
+ * An error a route can answer (D9): a code, or a code with the extra fields its
+ * body carries (e.g. Area C's 404 `particle_id`) and a route-specific description.
+ */
+export type RouteError = ErrorCode | { code: ErrorCode; extra?: z.ZodObject; description?: string }
+
+/**
+ * A request shown in the document. It is sent to a simulator freshly seeded with
+ * the default scenario, seed 1 and a fixed clock; its answer becomes the response
+ * example, so examples are real and never drift.
+ */
+export interface RouteExample {
+  /** Key of the example in the document; default `example`, then `example2`... */
+  name?: string
+  summary?: string
+  params?: Record<string, string | undefined>
+  query?: Record<string, string | undefined>
+  body?: unknown
+  headers?: Record<string, string>
+}
+
+/**
+ * One endpoint of an area, with its documentation next to its handler. `path`
+ * uses the spec's `{param}` notation and is relative to the area's base URL.
+ * A route counts as documented (OpenAPI) once it has `operationId` and
+ * `responses`; statuses that follow from the route's shape are added for it:
+ * 400 for `params`/`query`/`body`, 413 and 415 for `body`, 401 for `security`,
+ * 500 always, 503 on area routes.
  *
  * @example
  * const route: RouteDefinition = {
- *   method: 'GET', path: '/api/v1.2/users/{userId}', summary: 'Read a user',
+ *   method: 'GET', path: '/api/v1.2/users/{userId}', operationId: 'getUser', summary: 'Read a user',
+ *   params: userParams, responses: { 200: { body: userDetail } }, errors: ['not_found'],
+ *   examples: () => [{ params: { userId: accounts.sorted()[0]!.id } }],
  *   handle: ({ params }) => json(readUser(params.userId)),
  * }
  */
@@ -24,6 +64,24 @@ export interface RouteDefinition {
   path: string
   summary: string
   handle(context: RouteContext): Response | Promise<Response>
+  /** Unique within the area; the document prefixes the area id (`adminGetUser`). */
+  operationId?: string
+  /** Longer Markdown text for the reference page. */
+  description?: string
+  /** Path parameters; undeclared ones are documented as strings. */
+  params?: z.ZodObject
+  /** The query schema the handler parses with (`parseQuery(schema, url)`). */
+  query?: z.ZodObject
+  /** The JSON body schema the handler parses with (`parseBody(request, schema, ...)`). */
+  body?: z.ZodType
+  /** Success responses by status. */
+  responses?: Readonly<Record<number, RouteResponse>>
+  /** Error codes the handler itself throws (D9). */
+  errors?: readonly RouteError[]
+  /** `bearer`: needs `Authorization: Bearer <token>` (D7, D8). */
+  security?: 'bearer'
+  /** Requests whose real answers become the document's examples (may be async, e.g. to log in). */
+  examples?(): RouteExample[] | Promise<RouteExample[]>
 }
 
 /** An area as the dispatcher sees it: a name, where it is mounted, its routes. */

@@ -1,5 +1,8 @@
+import { RESPONSE_HEADERS } from '../kernel/response-headers.js'
+
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS'
-const EXPOSED_HEADERS = 'X-Total-Count, Link, Location, WWW-Authenticate, Allow'
+/** The headers the OpenAPI document names, readable by browser apps. */
+const EXPOSED_HEADERS = Object.keys(RESPONSE_HEADERS).join(', ')
 
 /**
  * Open CORS (D27): any origin, credentials allowed (the request's origin is

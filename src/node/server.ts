@@ -9,6 +9,7 @@ import { CONTROL_PREFIX, createSimulator, type Simulator, type SimulatorOptions 
 import { type ClientError, clientErrorReply } from './client-error.js'
 import { controlTokenGuard } from './control-token.js'
 import { corsHeaders, preflightResponse } from './cors.js'
+import { DocsPage } from './docs-page.js'
 
 /** How much of an unread request body the server swallows before hanging up. */
 const DISCARD_LIMIT = 64 * 1024 * 1024
@@ -126,12 +127,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   const direct = (options.dispatch ?? 'msw') === 'direct'
   const refuseControl = options.controlToken === undefined ? undefined : controlTokenGuard(options.controlToken)
+  const docs = new DocsPage(CONTROL_PREFIX)
   const handle = async (request: Request): Promise<Response> => {
     const started = performance.now()
     let response: Response
     const refused = refuseControl && isControl(pathOf(request)) ? refuseControl(request) : undefined
     if (request.method === 'OPTIONS') response = preflightResponse(request)
     else if (refused) response = withHeaders(errorResponse(refused), corsHeaders(request))
+    else if (docs.handles(pathOf(request))) response = withHeaders(await docs.answer(request), corsHeaders(request))
     else {
       const found = direct ? simulator.fetch(request) : getResponse(simulator.handlers, request)
       response = (await found) ?? errorResponse(simulator.dispatcher.notFound(request.method, pathOf(request)))

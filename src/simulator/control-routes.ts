@@ -1,66 +1,82 @@
-import * as z from 'zod'
+import type { z } from 'zod'
 import { ApiError, notFound } from '../kernel/api-error.js'
-import { parseInstant } from '../kernel/clock.js'
 import { parseBody, readJsonBody } from '../kernel/json-body.js'
 import { json } from '../kernel/json-response.js'
+import { parseQuery } from '../kernel/query.js'
 import type { RouteDefinition } from '../kernel/route.js'
-import { parseDuration } from '../kernel/sim-clock.js'
-import { acceptedBy } from '../kernel/validate.js'
+import type { AreaId } from '../areas/area.js'
 import type { Simulator } from './create-simulator.js'
+import {
+  clockBody,
+  clockView,
+  health,
+  loadResult,
+  openApiDocumentSchema,
+  openApiQuery,
+  replaceResult,
+  resetResult,
+  scenarioList,
+  scenarioParams,
+  unknownScenarioExtra,
+} from './control-schemas.js'
 import { ScenarioError } from './scenario-error.js'
 import { worldStateSchema } from './scenario-schema.js'
 
 /** A state document may be much larger than an API body; it is still bounded. */
 const STATE_BODY_LIMIT = 64 * 1024 * 1024
 
-/** `POST /__mock/clock`: applied in the order mode, set, advance. */
-const clockBody = z
-  .object({
-    mode: z.enum(['fixed', 'system'], 'must be "fixed" (time stands still) or "system" (time runs)').optional(),
-    set: z.string().refine(acceptedBy(parseInstant), 'must be an ISO 8601 instant such as 2026-01-01T00:00:00Z').optional(),
-    advance: z
-      .union([z.number(), z.string()])
-      .refine(acceptedBy(parseDuration), 'must be milliseconds or a duration such as "90s", "15m", "2h"')
-      .optional(),
-  })
-  .refine((body) => body.mode !== undefined || body.set !== undefined || body.advance !== undefined, 'give at least one of mode, set, advance')
-
 /** The control API under `/__mock` (D26). */
 export function controlRoutes(sim: Simulator): RouteDefinition[] {
-  const clockView = () => ({ now: sim.now(), fixed: sim.clockFixed })
+  const clockNow = () => ({ now: sim.now(), fixed: sim.clockFixed })
   return [
     {
       method: 'GET',
       path: '/health',
+      operationId: 'getHealth',
       summary: 'Liveness, seed, scenario and mounted areas',
+      responses: { 200: { body: health } },
+      examples: () => [{}],
       handle: () =>
         json({
           status: 'ok',
           seed: sim.seed,
           scenario: sim.scenario,
-          clock: clockView(),
+          clock: clockNow(),
           areas: sim.areas.map(({ id, letter, title, baseUrls }) => ({ id, letter, title, baseUrls })),
-        }),
+        } satisfies z.infer<typeof health>),
     },
     {
       method: 'POST',
       path: '/reset',
+      operationId: 'reset',
       summary: 'Back to the state right after the current scenario was loaded',
+      description: 'Includes the clock: a frozen clock goes back to its instant, a running one to its offset.',
+      responses: { 200: { body: resetResult } },
+      examples: () => [{}],
       async handle() {
         await sim.reset()
-        return json({ status: 'reset', scenario: sim.scenario })
+        return json({ status: 'reset', scenario: sim.scenario } satisfies z.infer<typeof resetResult>)
       },
     },
     {
       method: 'GET',
       path: '/scenarios',
+      operationId: 'listScenarios',
       summary: 'Available scenarios',
-      handle: () => json(sim.listScenarios().map((entry) => ({ ...entry, active: entry.name === sim.scenario }))),
+      responses: { 200: { body: scenarioList } },
+      examples: () => [{}],
+      handle: () => json(sim.listScenarios().map((entry) => ({ ...entry, active: entry.name === sim.scenario })) satisfies z.infer<typeof scenarioList>),
     },
     {
       method: 'POST',
       path: '/scenarios/{name}',
+      operationId: 'loadScenario',
       summary: 'Load a scenario by name',
+      description: 'Empties the world and seeds the scenario; it becomes what `POST /__mock/reset` returns to.',
+      params: scenarioParams,
+      responses: { 200: { body: loadResult } },
+      errors: [{ code: 'not_found', extra: unknownScenarioExtra, description: 'No such scenario; `available` lists them.' }],
+      examples: () => [{ params: { name: 'empty' } }, { name: 'unknown', params: { name: 'nope' } }],
       async handle({ params }) {
         const name = params.name!
         const known = sim.listScenarios().map((entry) => entry.name)
@@ -68,38 +84,52 @@ export function controlRoutes(sim: Simulator): RouteDefinition[] {
           throw notFound(`No scenario named "${name}". Available: ${known.join(', ')}.`, { available: known })
         }
         await sim.loadScenario(name)
-        return json({ status: 'loaded', scenario: name })
+        return json({ status: 'loaded', scenario: name } satisfies z.infer<typeof loadResult>)
       },
     },
     {
       method: 'GET',
       path: '/clock',
+      operationId: 'getClock',
       summary: 'The simulator clock: current instant and whether it stands still',
-      handle: () => json(clockView()),
+      responses: { 200: { body: clockView } },
+      examples: () => [{}],
+      handle: () => json(clockNow()),
     },
     {
       method: 'POST',
       path: '/clock',
+      operationId: 'moveClock',
       summary: 'Move the simulator clock: {mode: "fixed"|"system", set: iso, advance: ms | "90s"}',
+      description: 'Applied in the order `mode`, `set`, `advance`; works on a running clock too (it keeps an offset). A bad value moves nothing.',
+      body: clockBody,
+      responses: { 200: { body: clockView } },
+      examples: () => [{ summary: 'Ninety seconds later', body: { advance: '90s' } }],
       async handle({ request }) {
         const body = await parseBody(request, clockBody, { limit: 4096 })
         if (body.mode === 'fixed') sim.clock.freeze()
         if (body.mode === 'system') sim.clock.resume()
         if (body.set !== undefined) sim.clock.set(body.set)
         if (body.advance !== undefined) sim.clock.advance(body.advance)
-        return json(clockView())
+        return json(clockNow())
       },
     },
     {
       method: 'GET',
       path: '/state',
+      operationId: 'getState',
       summary: 'The whole world as JSON (no password hashes)',
+      responses: { 200: { body: worldStateSchema } },
       handle: () => json(sim.exportState()),
     },
     {
       method: 'PUT',
       path: '/state',
+      operationId: 'replaceState',
       summary: 'Replace the whole world (validated; nothing changes on error)',
+      description: 'A missing section becomes empty. Users may carry `password` (hashed at once); the clock is not touched.',
+      body: worldStateSchema,
+      responses: { 200: { body: replaceResult } },
       async handle({ request }) {
         const state = await readJsonBody(request, { limit: STATE_BODY_LIMIT })
         try {
@@ -110,7 +140,28 @@ export function controlRoutes(sim: Simulator): RouteDefinition[] {
           }
           throw error
         }
-        return json({ status: 'replaced', counts: sim.counts() })
+        return json({ status: 'replaced', counts: sim.counts() } satisfies z.infer<typeof replaceResult>)
+      },
+    },
+    {
+      method: 'GET',
+      path: '/openapi.json',
+      operationId: 'getOpenApi',
+      summary: 'This OpenAPI 3.1 document, with this server\'s URLs',
+      description: 'Generated from the zod schemas the routes validate with; `GET /__mock/docs` on the CLI server renders it.',
+      query: openApiQuery,
+      responses: { 200: { body: openApiDocumentSchema } },
+      errors: [{ code: 'not_found', description: 'The area asked for is not mounted.' }],
+      // No examples: they are recorded by asking a simulator for its document.
+      async handle({ request, url }) {
+        const { area } = parseQuery(openApiQuery, url)
+        // The host the client used (`localhost:4000`, a LAN name), not the one the server bound.
+        const host = request.headers.get('host')
+        const origin = host ? `${url.protocol}//${host}` : url.origin
+        if (area !== undefined && !sim.areas.some((mounted) => mounted.id === area)) {
+          throw notFound(`No area "${area}" is mounted. Mounted: ${sim.areas.map((mounted) => mounted.id).join(', ')}.`)
+        }
+        return json(await sim.openapi({ origin, ...(area ? { area: area as AreaId } : {}) }))
       },
     },
   ]

@@ -12,6 +12,8 @@ import { type ClockSetting, SimClock, toSimClock } from '../kernel/sim-clock.js'
 import type { AnswerOptions } from '../kernel/answer.js'
 import { type Dispatch, Dispatcher } from '../kernel/dispatcher.js'
 import { DEFAULT_BODY_LIMIT } from '../kernel/json-body.js'
+import type { ExampleSet } from '../kernel/openapi/examples.js'
+import type { OpenApiDocument } from '../kernel/openapi/document.js'
 import type { Mount } from '../kernel/route.js'
 import { SimulatorHandler } from '../kernel/simulator-handler.js'
 import type { AccountCollection } from '../world/accounts/account-store.js'
@@ -31,6 +33,7 @@ import { CONTROL_AREA, type PipelineParts, servePipeline } from './request-pipel
 import { WorldLock } from './world-lock.js'
 import { worldRoutes } from './world-routes.js'
 import { type CreateWorldOptions, requestedWorld, unknownWorld, WorldRegistry, type Worlds, type WorldsOptions, worldLimits } from './worlds.js'
+import { describeSimulator, EXAMPLE_CLOCK, type OpenApiOptions, recordExamples } from './openapi.js'
 import { ScenarioError } from './scenario-error.js'
 import { type Scenario, type ScenarioInput, scenarioSchema, type WorldState, worldStateSchema } from './scenario-schema.js'
 
@@ -150,6 +153,17 @@ export interface Simulator {
   readonly worlds: Worlds<Simulator>
   /** This world's id; `null` for the default world. */
   readonly worldId: string | null
+  /**
+   * The OpenAPI 3.1 document of the mounted areas and the control API, generated
+   * from the zod schemas the routes validate with (`GET /__mock/openapi.json`).
+   * Its examples are recorded once, on a simulator of their own seeded with the
+   * default scenario, seed 1 and a frozen clock, so they never depend on this world.
+   *
+   * @example
+   * const doc = await sim.openapi({ origin: 'http://127.0.0.1:4000' })
+   * const ledgerOnly = await sim.openapi({ area: 'ledger' })
+   */
+  openapi(options?: OpenApiOptions): Promise<OpenApiDocument>
 }
 
 /** A request some world of the family claims, and which world answers it. */
@@ -202,6 +216,7 @@ class SimulatorInstance implements Simulator {
   #initialClock: ClockSetting | undefined
   readonly #lock = new WorldLock()
   readonly #changes = new ChangeListeners()
+  #examples: Promise<ExampleSet> | undefined
 
   constructor(options: SimulatorOptions, family?: Family) {
     this.#options = options
@@ -310,6 +325,13 @@ class SimulatorInstance implements Simulator {
   fetch(request: Request): Promise<Response> | undefined {
     const found = this.#route(request)
     return found && found.target.#serve(found.dispatch, request)
+  }
+
+  async openapi(options: OpenApiOptions = {}): Promise<OpenApiDocument> {
+    this.#examples ??= recordExamples(
+      createSimulator({ ...this.#options, seed: DEFAULT_SEED, scenario: DEFAULT_SCENARIO, clock: EXAMPLE_CLOCK, baseUrls: {}, root: [] }),
+    )
+    return describeSimulator(this, await this.#examples, options)
   }
 
   /** Journal emptied and fault rules back to the scenario's too, so each test starts clean. */

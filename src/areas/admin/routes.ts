@@ -1,3 +1,4 @@
+import * as z from 'zod'
 import { notFound } from '../../kernel/api-error.js'
 import { parseBody } from '../../kernel/json-body.js'
 import { empty, json } from '../../kernel/json-response.js'
@@ -6,19 +7,30 @@ import { parseQuery } from '../../kernel/query.js'
 import type { RouteDefinition } from '../../kernel/route.js'
 import type { AccountStore } from '../../world/accounts/account-store.js'
 import type { World } from '../../world/world.js'
-import { createUserBody, listUsersQuery, updateUserBody } from './schemas.js'
+import { conflictExtra } from '../../world/accounts/account-schema.js'
+import { createUserBody, listUsersQuery, updateUserBody, userDetail, userParams, userSummary } from './schemas.js'
 import { toDetail, toSummary } from './users.js'
 
 /** Area A: versioned user administration under `/api/v1.2`. */
 export function adminRoutes(world: World, accounts: AccountStore): RouteDefinition[] {
   const limit = { limit: world.limits.bodyBytes }
   const requireUser = (id: string) => accounts.get(id) ?? throwUnknownUser(id)
+  const unknownUser = { code: 'not_found', description: 'No user with that id; the message names it (D13).' } as const
+  const someUser = (status?: string) => ({ userId: accounts.sorted().find((user) => !status || user.status === status)!.id })
 
   return [
     {
       method: 'GET',
       path: '/api/v1.2/users',
+      operationId: 'listUsers',
       summary: 'List users, paginated, optionally filtered by status (D12)',
+      description: 'Ordered by `created_at`, then `id`. A page past the end is `200 []`.',
+      query: listUsersQuery,
+      responses: { 200: { body: z.array(userSummary), headers: ['X-Total-Count', 'Link'] } },
+      examples: () => [
+        { name: 'pending', summary: 'Pending users, two per page', query: { status: 'pending', limit: '2' } },
+        { name: 'badQuery', summary: 'Out-of-range paging', query: { page: '0', limit: '500' } },
+      ],
       handle({ url }) {
         const query = parseQuery(listUsersQuery, url)
         const all = accounts.sorted()
@@ -34,7 +46,15 @@ export function adminRoutes(world: World, accounts: AccountStore): RouteDefiniti
     {
       method: 'POST',
       path: '/api/v1.2/users',
+      operationId: 'createUser',
       summary: 'Create a user; it starts pending (D5)',
+      body: createUserBody,
+      responses: { 201: { body: userDetail, headers: ['Location'] } },
+      errors: [{ code: 'conflict', extra: conflictExtra }],
+      examples: () => [
+        { summary: 'A new user', body: { username: 'grace.hopper', email: 'grace.hopper@example.com', password: 'correct-horse' } },
+        { name: 'taken', summary: 'A username already taken (any case)', body: { username: accounts.sorted()[0]!.username.toUpperCase(), email: 'someone@example.com', password: 'correct-horse' } },
+      ],
       async handle({ request, url }) {
         const body = await parseBody(request, createUserBody, limit)
         const user = await accounts.register(body)
@@ -44,7 +64,12 @@ export function adminRoutes(world: World, accounts: AccountStore): RouteDefiniti
     {
       method: 'GET',
       path: '/api/v1.2/users/{userId}',
+      operationId: 'getUser',
       summary: 'Read one user, including last_login',
+      params: userParams,
+      responses: { 200: { body: userDetail } },
+      errors: [unknownUser],
+      examples: () => [{ params: someUser('active') }, { name: 'unknown', params: { userId: 'no-such-user' } }],
       handle({ params }) {
         return json(toDetail(requireUser(params.userId!)))
       },
@@ -52,7 +77,17 @@ export function adminRoutes(world: World, accounts: AccountStore): RouteDefiniti
     {
       method: 'PUT',
       path: '/api/v1.2/users/{userId}',
+      operationId: 'updateUser',
       summary: 'Update email and/or status (active|inactive) (D13)',
+      description: 'Only the given fields change; `pending` is not a valid target.',
+      params: userParams,
+      body: updateUserBody,
+      responses: { 200: { body: userDetail } },
+      errors: [unknownUser],
+      examples: () => [
+        { summary: 'Activate a pending user', params: someUser('pending'), body: { status: 'active' } },
+        { name: 'invalid', summary: 'Every problem listed', params: someUser('pending'), body: { status: 'pending', email: 'not-an-email' } },
+      ],
       async handle({ request, params }) {
         requireUser(params.userId!)
         const body = await parseBody(request, updateUserBody, limit)
@@ -63,7 +98,12 @@ export function adminRoutes(world: World, accounts: AccountStore): RouteDefiniti
     {
       method: 'DELETE',
       path: '/api/v1.2/users/{userId}',
+      operationId: 'deleteUser',
       summary: 'Delete a user, irreversibly',
+      params: userParams,
+      responses: { 204: { description: 'Deleted; no body.' } },
+      errors: [unknownUser],
+      examples: () => [{ params: someUser() }],
       handle({ params }) {
         if (!accounts.remove(params.userId!)) throwUnknownUser(params.userId!)
         return empty(204)

@@ -1,30 +1,51 @@
+import * as z from 'zod'
 import { notFound, validationFailed } from '../../kernel/api-error.js'
 import { parseBody, readJsonBody } from '../../kernel/json-body.js'
 import { json } from '../../kernel/json-response.js'
 import { parseQuery } from '../../kernel/query.js'
 import type { RouteDefinition } from '../../kernel/route.js'
-import type { Account } from '../../world/accounts/account-schema.js'
+import { type Account, conflictExtra } from '../../world/accounts/account-schema.js'
 import type { AccountStore } from '../../world/accounts/account-store.js'
 import type { World } from '../../world/world.js'
 import type { CoreCollections } from './collections.js'
 import { validateBatch } from './ingestion.js'
 import type { ProductCatalogue } from './product-catalogue.js'
-import { createUserBody, listUsersQuery, updateProductBody } from './schemas.js'
+import {
+  type CoreUser,
+  coreUser,
+  createUserBody,
+  ingestionBatch,
+  ingestionResult,
+  invalidBatchExtra,
+  listUsersQuery,
+  oversizedBatchExtra,
+  productParams,
+  productResponse,
+  unknownProductExtra,
+  updateProductBody,
+} from './schemas.js'
 
 /** Area B's projection of a shared account (D5): id, username, email, created_at. */
-function toCoreUser(account: Account) {
+function toCoreUser(account: Account): CoreUser {
   return { id: account.id, username: account.username, email: account.email, created_at: account.created_at }
 }
 
 /** Area B: unprefixed core interface (users, products, ingestion); success codes per D10. */
 export function coreRoutes(world: World, accounts: AccountStore, catalogue: ProductCatalogue, collections: CoreCollections): RouteDefinition[] {
   const limit = { limit: world.limits.bodyBytes }
+  const unknownProduct = { code: 'not_found', extra: unknownProductExtra, description: 'No product with that id (D14).' } as const
+  const someProduct = () => ({ id: collections.products.all()[0]!.id })
 
   return [
     {
       method: 'GET',
       path: '/users',
+      operationId: 'listUsers',
       summary: 'List users with limit/offset (D12)',
+      description: 'The accounts shared with Area A, ordered by `created_at`, then `id`.',
+      query: listUsersQuery,
+      responses: { 200: { body: z.array(coreUser), headers: ['X-Total-Count'] } },
+      examples: () => [{ summary: 'Three users after the first ten', query: { limit: '3', offset: '10' } }],
       handle({ url }) {
         const query = parseQuery(listUsersQuery, url)
         const all = accounts.sorted()
@@ -36,7 +57,12 @@ export function coreRoutes(world: World, accounts: AccountStore, catalogue: Prod
     {
       method: 'POST',
       path: '/users',
+      operationId: 'createUser',
       summary: 'Create a user (shared with Area A, starts pending: D5)',
+      body: createUserBody,
+      responses: { 201: { body: coreUser } },
+      errors: [{ code: 'conflict', extra: conflictExtra }],
+      examples: () => [{ body: { username: 'ada.lovelace', email: 'ada@example.com', password: 'analytical-engine' } }],
       async handle({ request }) {
         const body = await parseBody(request, createUserBody, limit)
         return json(toCoreUser(await accounts.register(body)), 201)
@@ -45,7 +71,12 @@ export function coreRoutes(world: World, accounts: AccountStore, catalogue: Prod
     {
       method: 'GET',
       path: '/products/{id}',
+      operationId: 'getProduct',
       summary: 'Read a product (D14)',
+      params: productParams,
+      responses: { 200: { body: productResponse } },
+      errors: [unknownProduct],
+      examples: () => [{ params: someProduct() }, { name: 'unknown', params: { id: 'prod-0' } }],
       handle({ params }) {
         return json(catalogue.get(params.id!) ?? throwUnknownProduct(params.id!))
       },
@@ -53,7 +84,17 @@ export function coreRoutes(world: World, accounts: AccountStore, catalogue: Prod
     {
       method: 'PUT',
       path: '/products/{id}',
+      operationId: 'updateProduct',
       summary: 'Update name, description, price and/or stock (D14)',
+      description: 'Only the given fields change; `{}` changes nothing and returns the product.',
+      params: productParams,
+      body: updateProductBody,
+      responses: { 200: { body: productResponse } },
+      errors: [unknownProduct],
+      examples: () => [
+        { summary: 'A new price and stock', params: someProduct(), body: { price: 79.99, stock: 12 } },
+        { name: 'invalid', summary: 'Too many decimals, negative stock', params: someProduct(), body: { price: 10.555, stock: -1 } },
+      ],
       async handle({ request, params }) {
         const id = params.id!
         if (!catalogue.get(id)) throwUnknownProduct(id)
@@ -67,7 +108,25 @@ export function coreRoutes(world: World, accounts: AccountStore, catalogue: Prod
     {
       method: 'POST',
       path: '/ingest/data',
+      operationId: 'ingestData',
       summary: 'Ingest a batch of sensor data points, atomically (D15)',
+      body: ingestionBatch(world.limits.ingestPoints),
+      responses: { 200: { body: ingestionResult } },
+      errors: [
+        { code: 'validation_failed', extra: invalidBatchExtra, description: 'Bad points: `invalid_indexes` lists them and nothing is stored (D15).' },
+        { code: 'payload_too_large', extra: oversizedBatchExtra, description: 'The body is over the size limit, or the batch has more points than `limit` (D15).' },
+      ],
+      examples: () => [
+        {
+          summary: 'Two sensors, three points',
+          body: [
+            { timestamp: '2026-01-01T00:00:00Z', value: 21.5, sensor_id: 'greenhouse-1' },
+            { timestamp: '2026-01-01T00:01:00Z', value: 21.7, sensor_id: 'greenhouse-1' },
+            { timestamp: '2026-01-01T00:00:00Z', value: 48.2, sensor_id: 'humidity-3' },
+          ],
+        },
+        { name: 'invalid', summary: 'One bad point rejects the batch', body: [{ timestamp: '2026-01-01T00:00:00Z', value: 1, sensor_id: 's1' }, { timestamp: 'yesterday', value: 'high' }] },
+      ],
       async handle({ request }) {
         const batches = validateBatch(await readJsonBody(request, limit), world.limits.ingestPoints)
         const receivedAt = world.now()
@@ -82,7 +141,7 @@ export function coreRoutes(world: World, accounts: AccountStore, catalogue: Prod
           message: `Ingested ${total} data point${total === 1 ? '' : 's'} for ${batches.length} sensor${batches.length === 1 ? '' : 's'}.`,
           records_processed: total,
           batch_id: batchId,
-        })
+        } satisfies z.infer<typeof ingestionResult>)
       },
     },
   ]

@@ -27,9 +27,24 @@ export const product = z.object({
 })
 export type Product = z.infer<typeof product>
 
+/** `{id}` in the product paths. */
+export const productParams = z.object({ id: z.string().min(1).describe('Product id, e.g. `prod-1001`.') })
+
+/** A product as the API returns it (D14). */
+export const productResponse = product.meta({ id: 'Product', description: 'A product of the catalogue (D14).' })
+
+/** Extra field of the product 404: the id looked for. */
+export const unknownProductExtra = z.object({ id: z.string() })
+
+/** Area B's projection of a shared account (D5): id, username, email, created_at. */
+export const coreUser = z
+  .object({ id: z.string(), username: z.string(), email: z.string(), created_at: isoTimestamp })
+  .meta({ id: 'CoreUser', description: 'A user as Area B shows it (D5).' })
+export type CoreUser = z.infer<typeof coreUser>
+
 /** `PUT /products/{id}` body: fields to change; `id` cannot change (D14). */
 export const updateProductBody = z.object({
-  id: z.unknown().optional(),
+  id: z.unknown().optional().describe('Immutable: omit it or give the id of the path.'),
   name: product.shape.name.optional(),
   description: product.shape.description.optional(),
   price: price.optional(),
@@ -42,6 +57,25 @@ export const dataPoint = z.object({
   value: z.number(),
   sensor_id: z.string().trim().min(1, 'must be a non-empty string'),
 })
+
+/** `POST /ingest/data` body (D15): the batch limit is the simulator's (`limits.ingestPoints`). */
+export function ingestionBatch(maxPoints: number) {
+  return z.array(dataPoint).min(1).max(maxPoints).describe(`Data points, all valid or none stored; at most ${maxPoints} (413 beyond).`)
+}
+
+/** `POST /ingest/data` answer (D15). */
+export const ingestionResult = z
+  .object({
+    status: z.literal('success'),
+    message: z.string(),
+    records_processed: z.int().min(1).describe('The number of points in the batch.'),
+    batch_id: z.string().describe('Id of the batch; its readings carry it.'),
+  })
+  .meta({ id: 'IngestionResult', description: 'What an accepted batch reports (D15).' })
+
+/** Extra fields of a rejected batch: the indexes of the bad points (400) or the limit and size (413). */
+export const invalidBatchExtra = z.object({ invalid_indexes: z.array(z.int().min(0)).optional() })
+export const oversizedBatchExtra = z.object({ limit: z.int().min(1), received: z.int().min(1).optional() })
 
 /** Accepted points of one sensor from one batch, as stored (D15). */
 export const reading = z.object({

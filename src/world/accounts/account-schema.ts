@@ -92,3 +92,6 @@ function uniqueUsers(value: { users: Array<{ id?: string | undefined; username: 
 
 /** Body of user creation in Area A (`POST /api/v1.2/users`) and Area B (`POST /users`). */
 export const registration = z.object({ username, email, password })
+
+/** Extra field of the 409 `conflict` a taken username answers (D5): which field clashed. */
+export const conflictExtra = z.object({ field: z.literal('username').describe('The field whose value is taken.') })

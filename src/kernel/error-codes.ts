@@ -1,0 +1,49 @@
+import type { ResponseHeader } from './response-headers.js'
+
+/** What the document says about one D9 error code. */
+export interface ErrorCodeInfo {
+  status: number
+  /** When the code is answered, for the OpenAPI document. */
+  description: string
+  /** A header every answer with this code carries. */
+  header?: ResponseHeader
+}
+
+/**
+ * Every stable error code the simulator answers (D9, D6), with its status.
+ * Routes name the codes they can answer (`errors: ['not_found']`); the OpenAPI
+ * document groups them by status. A new code is one line here.
+ *
+ * @example
+ * ERROR_CODES.not_found.status // 404
+ */
+export const ERROR_CODES = {
+  validation_failed: { status: 400, description: 'The request is invalid; `details` lists every problem (D11).' },
+  invalid_json: { status: 400, description: 'The body is not valid JSON.' },
+  unauthorized: { status: 401, description: 'No `Authorization: Bearer` header (D7).', header: 'WWW-Authenticate' },
+  invalid_token: { status: 401, description: 'The token is malformed, badly signed or no longer valid (D7).', header: 'WWW-Authenticate' },
+  token_expired: { status: 401, description: 'The token has expired by the simulator clock (D7).', header: 'WWW-Authenticate' },
+  invalid_credentials: { status: 401, description: 'Wrong username or password; never says which (D6).' },
+  account_inactive: { status: 403, description: 'The account is inactive (D6).' },
+  not_found: { status: 404, description: 'Nothing with that id or name, or an unknown world in `x-mock-world` / the `mock-world` cookie.' },
+  method_not_allowed: { status: 405, description: 'The path exists but not with this method; `Allow` lists the methods.', header: 'Allow' },
+  conflict: { status: 409, description: 'Conflicts with existing data, e.g. a taken username (D5).' },
+  payload_too_large: { status: 413, description: 'The body is over the size limit (D11) or the batch over its limit (D15).' },
+  unsupported_media_type: { status: 415, description: 'The body is declared as something other than JSON (D11).' },
+  headers_too_large: { status: 431, description: 'The request line and headers are over what the HTTP server accepts (16 KiB).' },
+  bad_request: { status: 400, description: 'The request is not valid HTTP (the HTTP server only).' },
+  too_many_requests: { status: 429, description: 'An injected rate-limit fault; retry after `Retry-After` seconds.', header: 'Retry-After' },
+  internal_error: { status: 500, description: 'A bug in the simulator, or an injected fault; nothing was changed.' },
+  bad_gateway: { status: 502, description: 'An injected fault; nothing was changed.' },
+  service_unavailable: { status: 503, description: 'An injected fault or maintenance (D9).', header: 'Retry-After' },
+  gateway_timeout: { status: 504, description: 'An injected fault; nothing was changed.' },
+} as const satisfies Record<string, ErrorCodeInfo>
+
+/** A D9 error code. */
+export type ErrorCode = keyof typeof ERROR_CODES
+
+/** Codes every route can answer: a bug is a 500 wherever it happens; a request naming an unknown world is a 404. */
+export const ANY_ROUTE_CODES: readonly ErrorCode[] = ['internal_error', 'not_found']
+
+/** Codes an injected fault or maintenance can answer on any area route (D9); a new fault status is one entry here. */
+export const FAULT_CODES: readonly ErrorCode[] = ['too_many_requests', 'internal_error', 'bad_gateway', 'service_unavailable', 'gateway_timeout']

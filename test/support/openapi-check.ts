@@ -1,0 +1,124 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
+import addFormatsPlugin from 'ajv-formats'
+
+/** What the check needs of a reply (`call()`'s `Reply`). */
+export interface ObservedReply {
+  status: number
+  headers: Headers
+  body: unknown
+  text: string
+}
+
+type Json = Record<string, any>
+
+interface DocumentedPath {
+  template: string
+  pattern: RegExp
+  item: Json
+  params: number
+}
+
+const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.default
+
+/**
+ * Holds replies against an OpenAPI document: the operation is found from the
+ * method and the URL path (each path under its servers' base paths: the mounted
+ * base URLs), the status must be one the operation documents, the documented
+ * required headers must be there, and the JSON body must match its schema (ajv,
+ * draft 2020-12, with formats; response objects refuse unknown fields, so a
+ * field that appears or disappears is caught). A URL no path matches must be the
+ * router's documented 404, a known path with another method its 405. Routes the
+ * document marks `x-undocumented` are not checked (a test lists them instead).
+ *
+ * @example
+ * const check = new OpenApiCheck(await (await fetch(`${base}/__mock/openapi.json`)).json())
+ * const problem = check.problem('GET', `${base}/core/users`, reply) // undefined when it matches
+ */
+export class OpenApiCheck {
+  readonly #doc: Json
+  readonly #paths: DocumentedPath[]
+  readonly #ajv = new Ajv2020({ allErrors: true, strict: false })
+  readonly #validators = new Map<object, ValidateFunction>()
+
+  constructor(doc: Json) {
+    this.#doc = doc
+    addFormats(this.#ajv)
+    this.#paths = []
+    for (const [template, item] of Object.entries<Json>(doc.paths)) {
+      for (const server of (item.servers ?? doc.servers ?? [{ url: '/' }]) as Json[]) {
+        const base = new URL(server.url, 'http://relative.invalid').pathname.replace(/\/$/, '')
+        const source = `${base}${template}`
+          .split(/\{[^}]+\}/)
+          .map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('[^/]+')
+        this.#paths.push({ template, pattern: new RegExp(`^${source}$`), item, params: (template.match(/\{/g) ?? []).length })
+      }
+    }
+    // Literal segments win over parameters, as in the router.
+    this.#paths.sort((a, b) => a.params - b.params)
+  }
+
+  /** A readable account of how the reply departs from the document, or `undefined` when it matches. */
+  problem(method: string, url: string, reply: ObservedReply): string | undefined {
+    const pathname = new URL(url).pathname
+    const where = `${method} ${pathname} answered ${reply.status}`
+    if (reply.status === 431) return this.#against(this.#resolve({ $ref: '#/components/responses/HeadersTooLarge' }), reply, where, 'HeadersTooLarge')
+    const found = this.#paths.find((path) => path.pattern.test(pathname))
+    if (!found) return this.#against(this.#resolve({ $ref: '#/components/responses/UnknownRoute' }), reply, `${where}, but no documented path matches it`, 'UnknownRoute')
+    if (method === 'OPTIONS') return undefined
+    const operation: Json | undefined = found.item[(method === 'HEAD' ? 'get' : method.toLowerCase())]
+    if (!operation) return this.#against(this.#resolve({ $ref: '#/components/responses/MethodNotAllowed' }), reply, `${where} on ${found.template}, which does not document ${method}`, 'MethodNotAllowed', method === 'HEAD')
+    if (operation['x-undocumented']) return undefined
+    const documented = operation.responses[String(reply.status)] ?? operation.responses.default
+    const label = `${where} (operation ${operation.operationId})`
+    if (!documented) return `${label}, but the document allows only ${Object.keys(operation.responses).join(', ')}.\n  body: ${excerpt(reply.text)}`
+    return this.#against(this.#resolve(documented), reply, label, operation.operationId, method === 'HEAD')
+  }
+
+  #against(response: Json, reply: ObservedReply, label: string, name: string, headOnly = false): string | undefined {
+    const problems: string[] = []
+    const expectedStatus = name === 'UnknownRoute' ? 404 : name === 'MethodNotAllowed' ? 405 : reply.status
+    if (reply.status !== expectedStatus) problems.push(`status ${reply.status}, expected ${expectedStatus}`)
+    for (const [header, reference] of Object.entries<Json>(response.headers ?? {})) {
+      if (this.#resolve(reference).required && !reply.headers.has(header)) problems.push(`header ${header} is missing`)
+    }
+    const schema = response.content?.['application/json']?.schema as Json | undefined
+    if (headOnly) {
+      // HEAD answers carry no body.
+    } else if (!schema) {
+      if (reply.text !== '') problems.push(`a body where none is documented: ${excerpt(reply.text)}`)
+    } else if (!/json/.test(reply.headers.get('content-type') ?? '')) {
+      problems.push(`content-type ${reply.headers.get('content-type')}, expected JSON`)
+    } else {
+      const validate = this.#validator(schema)
+      if (!validate(reply.body)) problems.push(...(validate.errors ?? []).map((error) => `body${error.instancePath} ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${error.params.additionalProperty})` : ''}`))
+    }
+    if (problems.length === 0) return undefined
+    const shown = problems.length > 8 ? [...problems.slice(0, 8), `… and ${problems.length - 8} more`] : problems
+    return `Reply does not match the OpenAPI document: ${label}\n  - ${shown.join('\n  - ')}\n  body: ${excerpt(reply.text)}`
+  }
+
+  #validator(schema: Json): ValidateFunction {
+    let validate = this.#validators.get(schema)
+    if (!validate) {
+      // `#/components/...` references resolve inside the compiled schema's root.
+      validate = this.#ajv.compile({ ...schema, components: this.#doc.components })
+      this.#validators.set(schema, validate)
+    }
+    return validate
+  }
+
+  #resolve(value: Json): Json {
+    if (typeof value.$ref !== 'string') return value
+    const target = value.$ref
+      .slice(2)
+      .split('/')
+      .reduce<Json | undefined>((node, key) => node?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], this.#doc)
+    if (!target) throw new Error(`The document refers to ${value.$ref}, which it does not contain.`)
+    return this.#resolve(target)
+  }
+}
+
+function excerpt(text: string): string {
+  return text.length > 400 ? `${text.slice(0, 400)}…` : text || '(empty)'
+}
