@@ -14,6 +14,9 @@ import { DocsPage } from './docs-page.js'
 /** How much of an unread request body the server swallows before hanging up. */
 const DISCARD_LIMIT = 64 * 1024 * 1024
 
+/** The same after a 413: the body was refused for its size and may never end, so stop sooner. */
+const TOO_LARGE_DISCARD_LIMIT = 4 * 1024 * 1024
+
 /** Default `headersTimeout`: a client gets this long to send the request line and headers. */
 export const DEFAULT_HEADERS_TIMEOUT = 10_000
 
@@ -131,7 +134,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const handle = async (request: Request): Promise<Response> => {
     const started = performance.now()
     let response: Response
-    const refused = refuseControl && isControl(pathOf(request)) ? refuseControl(request) : undefined
+    const refused = refuseControl && isGuarded(pathOf(request)) ? refuseControl(request) : undefined
     if (request.method === 'OPTIONS') response = preflightResponse(request)
     else if (refused) response = withHeaders(errorResponse(refused), corsHeaders(request))
     else if (docs.handles(pathOf(request))) response = withHeaders(await docs.answer(request), corsHeaders(request))
@@ -162,13 +165,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     res.once('finish', () => {
       if (req.complete) return
       let discarded = 0
+      const limit = res.statusCode === 413 ? TOO_LARGE_DISCARD_LIMIT : DISCARD_LIMIT
       // node-fetch-server's own listener would queue the rest into a body stream
       // nobody reads and pause the request again at once: the connection would
       // stay stuck and the client's next request on it would never be answered.
       req.removeAllListeners('data')
       req.on('data', (chunk: Buffer) => {
         discarded += chunk.length
-        if (discarded > DISCARD_LIMIT) req.socket.destroy()
+        if (discarded > limit) req.socket.destroy()
       })
       req.resume()
     })
@@ -210,8 +214,10 @@ function withHeaders(response: Response, headers: Record<string, string>): Respo
   }
 }
 
-function isControl(path: string): boolean {
-  return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)
+/** What the control token guards: the control API, but not its description (`openapi.json`, the docs page), which holds nothing of the world. */
+function isGuarded(path: string): boolean {
+  if (path !== CONTROL_PREFIX && !path.startsWith(`${CONTROL_PREFIX}/`)) return false
+  return path !== `${CONTROL_PREFIX}/openapi.json` && path !== `${CONTROL_PREFIX}/docs` && !path.startsWith(`${CONTROL_PREFIX}/docs/`)
 }
 
 function pathOf(request: Request): string {

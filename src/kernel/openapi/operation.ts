@@ -28,6 +28,8 @@ export interface OperationContext {
   tag: string
   /** The route may answer 503 (injected faults, maintenance). */
   faults: boolean
+  /** Codes it may answer besides its own, from its area (`DocumentedArea.codes`). */
+  extraCodes?: readonly ErrorCode[]
   components: SchemaComponents
   /** `components.responses`: an error status with one code and nothing route-specific is shared from here. */
   responses: Record<string, unknown>
@@ -102,7 +104,7 @@ function successResponses(route: RouteDefinition, context: OperationContext): Re
 }
 
 /** The D9 codes a route can answer: its own plus those that follow from its shape. */
-function errorCodes(route: RouteDefinition, faults: boolean): Map<ErrorCode, Exclude<RouteError, string> | undefined> {
+function errorCodes(route: RouteDefinition, faults: boolean, extra: readonly ErrorCode[]): Map<ErrorCode, Exclude<RouteError, string> | undefined> {
   const codes = new Map<ErrorCode, Exclude<RouteError, string> | undefined>()
   const add = (code: ErrorCode, doc?: Exclude<RouteError, string>) => {
     if (!codes.has(code) || doc) codes.set(code, doc)
@@ -116,12 +118,13 @@ function errorCodes(route: RouteDefinition, faults: boolean): Map<ErrorCode, Exc
   }
   for (const code of ANY_ROUTE_CODES) add(code)
   if (faults) for (const code of FAULT_CODES) add(code)
+  for (const code of extra) add(code)
   return codes
 }
 
 function errorResponses(route: RouteDefinition, context: OperationContext): Record<string, unknown> {
   const byStatus = new Map<number, Array<[ErrorCode, Exclude<RouteError, string> | undefined]>>()
-  for (const entry of errorCodes(route, context.faults)) {
+  for (const entry of errorCodes(route, context.faults, context.extraCodes ?? [])) {
     const status = ERROR_CODES[entry[0]].status
     byStatus.set(status, [...(byStatus.get(status) ?? []), entry])
   }
