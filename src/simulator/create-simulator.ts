@@ -451,6 +451,8 @@ class SimulatorInstance implements Simulator {
     if (target) return dispatch && { target, dispatch }
     if (!dispatch) return undefined
     if (dispatch.kind === 'route' && this.#worldRoutes.has(dispatch.route)) return { target: this, dispatch }
+    // A wrong method is wrong in every world: 405 with Allow, as documented, before the world is looked at.
+    if (dispatch.kind === 'error' && dispatch.error.status === 405) return { target: this, dispatch }
     // `target` is missing only when a world was named (`id` is set) and none has that id.
     return { target: this, dispatch: { kind: 'error', error: unknownWorld(id!, this.#worlds.idleMs) } }
   }
