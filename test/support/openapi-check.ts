@@ -64,7 +64,7 @@ export class OpenApiCheck {
     const where = `${method} ${pathname} answered ${reply.status}`
     if (reply.status === 431) return this.#against(this.#resolve({ $ref: '#/components/responses/HeadersTooLarge' }), reply, where, 'HeadersTooLarge')
     const found = this.#paths.find((path) => path.pattern.test(pathname))
-    if (!found) return this.#against(this.#resolve({ $ref: '#/components/responses/UnknownRoute' }), reply, `${where}, but no documented path matches it`, 'UnknownRoute')
+    if (!found) return this.#against(this.#resolve({ $ref: '#/components/responses/UnknownRoute' }), reply, `${where}, but no documented path matches it`, 'UnknownRoute', method === 'HEAD')
     if (method === 'OPTIONS') return undefined
     const operation: Json | undefined = found.item[(method === 'HEAD' ? 'get' : method.toLowerCase())]
     if (!operation) return this.#against(this.#resolve({ $ref: '#/components/responses/MethodNotAllowed' }), reply, `${where} on ${found.template}, which does not document ${method}`, 'MethodNotAllowed', method === 'HEAD')
