@@ -68,12 +68,14 @@ describe('a typed client generated from the served document', () => {
     // Imported by URL so the main type-check does not follow it into the generated file.
     const client = await import(/* @vite-ignore */ `${CLIENT_DIR}client.ts`)
     const results = await client.callEveryArea(server.url)
-    expect(Object.keys(results)).toEqual(['admin', 'core', 'control'])
+    expect(Object.keys(results)).toEqual(['admin', 'core', 'quantum', 'general', 'ledger', 'control'])
     for (const [area, result] of Object.entries<{ status: number; summary: string }>(results)) {
       expect(result.status, area).toBe(200)
       expect(result.summary, area).not.toBe('')
     }
     expect(results.core.summary).toBe('Aurora Mechanical Keyboard 89.99')
+    expect(results.quantum.summary).toBe('operational at 0% load')
+    expect(results.ledger.summary).toBe('USDC with 6 decimals')
     expect(results.control.summary).toBe('ok seed 1')
   })
 })

@@ -2,14 +2,25 @@ import * as z from 'zod'
 import { empty, json } from '../kernel/json-response.js'
 import { parseBody } from '../kernel/json-body.js'
 import type { RouteDefinition } from '../kernel/route.js'
-import { faultRuleSchema, faultRulesSchema } from './fault-rule.js'
+import { faultRuleSchema, faultRulesSchema, faultRuleViewSchema } from './fault-rule.js'
 import type { Faults } from './faults.js'
 
 /** Fault rule bodies are small; a generous bound all the same. */
 const FAULT_BODY_LIMIT = 256 * 1024
 
 /** `PUT /__mock/faults` body: the complete new list of rules. */
-export const putFaultsBodySchema = z.strictObject({ rules: faultRulesSchema })
+export const putFaultsBodySchema = z.strictObject({ rules: faultRulesSchema.describe('The new rules, in the order they are tried; `[]` removes every rule.') })
+
+/** What every `/__mock/faults` route but `DELETE` answers: the rules in force. */
+export const faultListSchema = z
+  .object({ rules: z.array(faultRuleViewSchema).describe('In the order they are tried.') })
+  .meta({ id: 'FaultRules', description: 'The fault rules in force in the world the request is for.' })
+
+/** Rules the examples set: slow product reads, and one creation in ten rate-limited. */
+const EXAMPLE_RULES = [
+  { route: '/core/products/*', latency: [50, 200] },
+  { method: 'POST', status: 429, probability: 0.1, retryAfter: 2 },
+]
 
 /** `/__mock/faults`: the fault rules of the world the request is for. */
 export function faultRoutes(faults: Faults): RouteDefinition[] {
@@ -17,31 +28,50 @@ export function faultRoutes(faults: Faults): RouteDefinition[] {
     {
       method: 'GET',
       path: '/faults',
+      operationId: 'listFaults',
       summary: 'The fault rules in force, with how often each fired',
-      handle: () => json({ rules: faults.list() }),
+      responses: { 200: { body: faultListSchema } },
+      examples: () => [{}],
+      handle: () => json({ rules: faults.list() } satisfies z.infer<typeof faultListSchema>),
     },
     {
       method: 'PUT',
       path: '/faults',
+      operationId: 'replaceFaults',
       summary: 'Replace every fault rule: {rules: [{area?, method?, route?, latency?, status?, drop?, probability?, times?, retryAfter?}]}',
+      description:
+        'Rules apply to area requests only, never to the control API. Every matching rule that fires adds its latency; the first one with a `status` or `drop` decides the answer. Draws come from a generator seeded by the world\'s seed. A bad rule changes nothing.',
+      body: putFaultsBodySchema,
+      responses: { 200: { body: faultListSchema } },
+      examples: () => [{ summary: 'Slow product reads; one creation in ten rate-limited', body: { rules: EXAMPLE_RULES } }],
       async handle({ request }) {
         const body = await parseBody(request, putFaultsBodySchema, { limit: FAULT_BODY_LIMIT })
-        return json({ rules: faults.set(body.rules) })
+        return json({ rules: faults.set(body.rules) } satisfies z.infer<typeof faultListSchema>)
       },
     },
     {
       method: 'POST',
       path: '/faults',
+      operationId: 'addFault',
       summary: 'Add one fault rule after the others',
+      body: faultRuleSchema,
+      responses: { 201: { description: 'Added; the rules now in force.', body: faultListSchema } },
+      examples: () => [
+        { summary: 'About one request in three to Area E answers 502', body: { area: 'ledger', status: 502, probability: 0.33 } },
+        { name: 'invalid', summary: 'Every problem listed', body: { status: 418, route: 'no-slash' } },
+      ],
       async handle({ request }) {
         const rule = await parseBody(request, faultRuleSchema, { limit: FAULT_BODY_LIMIT })
-        return json({ rules: faults.add(rule) }, 201)
+        return json({ rules: faults.add(rule) } satisfies z.infer<typeof faultListSchema>, 201)
       },
     },
     {
       method: 'DELETE',
       path: '/faults',
+      operationId: 'clearFaults',
       summary: 'Remove every fault rule',
+      description: '`Prefer: code=…` and `Prefer: delay=…` headers still work. `POST /__mock/reset` puts back the rules the scenario started with.',
+      responses: { 204: { description: 'Removed; no body.' } },
       handle() {
         faults.clear()
         return empty(204)

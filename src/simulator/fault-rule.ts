@@ -32,7 +32,8 @@ export const faultRuleSchema = z
       .describe('Only requests with this method (HEAD counts as GET).'),
     route: z
       .string()
-      .startsWith('/', 'must start with "/"')
+      // A pattern rather than `startsWith`, which JSON Schema shows as the unknown format `starts_with`.
+      .regex(/^\//, 'must start with "/"')
       .optional()
       .describe('A route pattern (`/api/v1.2/users/{userId}`), a path glob (`/core/products/*`, `**` for any depth) or a path; with or without the area prefix.'),
     latency: z
@@ -63,3 +64,15 @@ export type FaultRuleInput = z.input<typeof faultRuleSchema>
 
 /** A list of fault rules (option, scenario section, `PUT /__mock/faults` body's `rules`). */
 export const faultRulesSchema = z.array(faultRuleSchema)
+
+/**
+ * A rule as `GET /__mock/faults` and `sim.faults.list()` show it: as given,
+ * plus how often it fired. Built from the rule's fields rather than extending
+ * the rule, so the view carries none of the input checks.
+ */
+export const faultRuleViewSchema = z
+  .strictObject({
+    ...faultRuleSchema.shape,
+    fired: z.int().min(0).describe('How often the rule fired since it was set (or since the last reset).'),
+  })
+  .meta({ id: 'FaultRuleView', description: 'A fault rule in force, with how often it fired.' })

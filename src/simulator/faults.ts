@@ -1,16 +1,17 @@
+import type * as z from 'zod'
 import { ApiError } from '../kernel/api-error.js'
 import type { Dispatch } from '../kernel/dispatcher.js'
 import { errorResponse } from '../kernel/error-response.js'
 import { SeededRandom } from '../kernel/random.js'
 import { compileRouteMatcher, type RouteMatcher } from '../kernel/route-matcher.js'
-import { FAULT_STATUSES, type FaultRule, type FaultRuleInput, type FaultStatus, faultRulesSchema, MAX_FAULT_DELAY_MS } from './fault-rule.js'
+import { FAULT_STATUSES, type FaultRule, type FaultRuleInput, faultRuleViewSchema, type FaultStatus, faultRulesSchema, MAX_FAULT_DELAY_MS } from './fault-rule.js'
 import { ScenarioError } from './scenario-error.js'
 
 /** Mixed into the world's seed, so fault draws are their own stream and never shift ids or data. */
 const FAULT_STREAM = 0x6661756c
 
 /** A rule as `GET /__mock/faults` and `sim.faults.list()` show it: as given, plus how often it fired. */
-export type FaultRuleView = FaultRule & { fired: number }
+export type FaultRuleView = z.output<typeof faultRuleViewSchema>
 
 /** What happens to one request instead of (or before) its route. */
 export interface FaultDecision {

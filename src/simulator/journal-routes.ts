@@ -1,8 +1,17 @@
+import * as z from 'zod'
 import { empty, json } from '../kernel/json-response.js'
 import { parseQuery } from '../kernel/query.js'
 import type { RouteDefinition } from '../kernel/route.js'
 import type { RequestJournal } from './journal.js'
-import { journalQuerySchema } from './journal.js'
+import { journalEntrySchema, journalQuerySchema } from './journal.js'
+
+/** `GET /__mock/requests` answer. */
+export const journalReplySchema = z
+  .object({
+    capacity: z.int().min(0).describe('Entries kept at most (`journal.size`, `--journal-size`); 0: journaling is off.'),
+    entries: z.array(journalEntrySchema).describe('The matching entries, oldest first.'),
+  })
+  .meta({ id: 'RequestJournal', description: 'The request journal of the world the request is for.' })
 
 /** `/__mock/requests`: read and clear the request journal of the world the request is for. */
 export function journalRoutes(journal: RequestJournal): RouteDefinition[] {
@@ -10,16 +19,29 @@ export function journalRoutes(journal: RequestJournal): RouteDefinition[] {
     {
       method: 'GET',
       path: '/requests',
+      operationId: 'listRequests',
       summary: 'Answered area requests, oldest first; filters: area, method, path, status (404 or 4xx), since (ISO), limit (the last N)',
+      description:
+        'Filters combine (AND). Bodies are the parsed JSON when complete, else the text cut at `journal.bodyLimit` characters; passwords, tokens, signatures and other secrets are redacted at any depth. Control API calls are not journaled.',
+      query: journalQuerySchema,
+      responses: { 200: { body: journalReplySchema } },
+      // Examples are recorded on a fresh world: the journal is empty, so the answer shows its shape only.
+      examples: () => [
+        { summary: 'Failed requests to Area A, the last ten', query: { area: 'admin', status: '4xx', limit: '10' } },
+        { name: 'badFilter', summary: 'Every bad filter listed', query: { status: 'abc', limit: '0' } },
+      ],
       handle({ url }) {
         const query = parseQuery(journalQuerySchema, url)
-        return json({ capacity: journal.capacity, entries: journal.find(query) })
+        return json({ capacity: journal.capacity, entries: journal.find(query) } satisfies z.infer<typeof journalReplySchema>)
       },
     },
     {
       method: 'DELETE',
       path: '/requests',
+      operationId: 'clearRequests',
       summary: 'Empty the request journal',
+      description: '`POST /__mock/reset` and loading a scenario empty it too.',
+      responses: { 204: { description: 'Emptied; no body.' } },
       handle() {
         journal.clear()
         return empty(204)

@@ -3,8 +3,10 @@ import { bodyTextOf } from '../kernel/body-text.js'
 import { parseInstant } from '../kernel/clock.js'
 import type { Dispatch } from '../kernel/dispatcher.js'
 import { redactHeaders, redactJson, redactJsonText, redactUrl } from '../kernel/redact.js'
+import { intParam } from '../kernel/query.js'
 import { compileRouteMatcher } from '../kernel/route-matcher.js'
 import { acceptedBy } from '../kernel/validate.js'
+import { isoTimestamp } from '../world/accounts/account-schema.js'
 
 /** Entries kept unless the `journal.size` option says otherwise. */
 export const DEFAULT_JOURNAL_SIZE = 1000
@@ -17,22 +19,24 @@ export const DEFAULT_JOURNAL_BODY_LIMIT = 8192
  * return it. Bodies are the parsed JSON when complete, else the (truncated)
  * text; secrets are redacted at any depth.
  */
-export const journalEntrySchema = z.object({
-  id: z.int().describe('Sequence number in this journal, from 1.'),
-  time: z.string().describe('Simulator clock when the request arrived (ISO 8601).'),
-  method: z.string(),
-  url: z.string(),
-  path: z.string(),
-  area: z.string(),
-  route: z.string().nullable().describe('The matched route with its area prefix, e.g. /admin/api/v1.2/users/{userId}; null for a 404 or 405.'),
-  status: z.int().describe('0 when the connection was dropped by a fault.'),
-  durationMs: z.number(),
-  world: z.string().nullable().describe('The isolated world that answered; null for the default world.'),
-  fault: z.string().nullable().describe('What a fault rule or Prefer header did, e.g. "rule 1: 503"; null when none applied.'),
-  requestHeaders: z.record(z.string(), z.string()),
-  requestBody: z.unknown().describe('null when there was none or the route did not read it.'),
-  responseBody: z.unknown().describe('null when there was none.'),
-})
+export const journalEntrySchema = z
+  .object({
+    id: z.int().min(1).describe('Sequence number in this journal, from 1.'),
+    time: isoTimestamp.describe('Simulator clock when the request arrived (ISO 8601).'),
+    method: z.string(),
+    url: z.string().describe('The full URL, with secrets in the query redacted.'),
+    path: z.string(),
+    area: z.string().describe('Id of the area the URL is under (D1).'),
+    route: z.string().nullable().describe('The matched route with its area prefix, e.g. /admin/api/v1.2/users/{userId}; null for a 404 or 405.'),
+    status: z.int().min(0).describe('0 when the connection was dropped by a fault.'),
+    durationMs: z.number().min(0),
+    world: z.string().nullable().describe('The isolated world that answered; null for the default world.'),
+    fault: z.string().nullable().describe('What a fault rule or Prefer header did, e.g. "rule 1: 503"; null when none applied.'),
+    requestHeaders: z.record(z.string(), z.string()).describe('Secrets (Authorization, API keys, cookies) redacted.'),
+    requestBody: z.unknown().describe('Parsed JSON when complete, else the (truncated) text; null when there was none or the route did not read it.'),
+    responseBody: z.unknown().describe('Parsed JSON when complete, else the (truncated) text; null when there was none.'),
+  })
+  .meta({ id: 'JournalEntry', description: 'One answered area request (`GET /__mock/requests`).' })
 export type JournalEntry = z.output<typeof journalEntrySchema>
 
 /**
@@ -56,20 +60,24 @@ export interface JournalQuery {
 
 /** `GET /__mock/requests` query: the `JournalQuery` fields as text. */
 export const journalQuerySchema = z.object({
-  area: z.string().optional(),
-  method: z.string().optional(),
-  path: z.string().startsWith('/', 'must start with "/"').optional(),
-  status: z.string().regex(/^(\d{3}|[1-5]xx)$/i, 'must be a status like 404 or a class like 4xx').optional(),
+  area: z.string().optional().describe('Area id, e.g. `admin`.'),
+  method: z.string().optional().describe('HTTP method, any case.'),
+  path: z
+    .string()
+    .regex(/^\//, 'must start with "/"')
+    .optional()
+    .describe('A path, a path glob (`/admin/**`) or a route pattern (`/api/v1.2/users/{id}`), with or without the area prefix.'),
+  status: z
+    .string()
+    .regex(/^(\d{3}|[1-5]xx)$/i, 'must be a status like 404 or a class like 4xx')
+    .optional()
+    .describe('A status (`404`) or a class (`4xx`).'),
   since: z
     .string()
     .refine(acceptedBy(parseInstant), 'must be an ISO 8601 instant such as 2026-01-01T00:00:00Z')
-    .optional(),
-  limit: z
-    .string()
-    .regex(/^\d+$/, 'must be a positive integer')
-    .transform(Number)
-    .pipe(z.number().min(1, 'must be at least 1'))
-    .optional(),
+    .optional()
+    .describe('Only entries at or after this simulator instant (ISO 8601).'),
+  limit: intParam(1).optional().describe('Only the last `limit` matching entries (still oldest first).'),
 })
 
 /**

@@ -44,7 +44,12 @@ export function describeSimulator(sim: Pick<Simulator, 'areas' | 'dispatcher'>, 
     areas[area.id] = { tag: areaTag(area), description: `Base URL${area.baseUrls.length > 1 ? 's' : ''}: ${urls}`, faults: true }
   }
   // 401 only from an HTTP server started with a control token (`--control-token`); never for this document itself.
-  areas.control = { tag: 'Control API', description: 'Reset, scenarios, clock, state and this document (D26).', faults: false, codes: CONTROL_TOKEN_CODES }
+  areas.control = {
+    tag: 'Control API',
+    description: 'Reset, scenarios, clock, state, request journal, fault rules, isolated worlds and this document (D26).',
+    faults: false,
+    codes: CONTROL_TOKEN_CODES,
+  }
   return buildOpenApiDocument({
     info: { title: 'multi-area-mock', version: DOCUMENT_VERSION, description: DESCRIPTION },
     mounts: sim.dispatcher.mounts,
@@ -72,9 +77,15 @@ export async function recordExamples(scratch: Simulator): Promise<ExampleSet> {
   await scratch.ready
   const snapshot = scratch.snapshot()
   const clock = scratch.clock.save()
+  const rules = scratch.faults.list().map(({ fired: _fired, ...rule }) => rule)
+  // Not `reset()`: an example loads another scenario, which reset would return to.
+  // Fault rules and the journal are not part of the world's data: put back apart, so a
+  // control example's rules never fail an area example.
   const fresh = async () => {
     await scratch.restore(snapshot)
     scratch.clock.restore(clock)
+    scratch.faults.set(rules)
+    scratch.journal.clear()
   }
   const recorded = new Map<string, RecordedExample[]>()
   for (const mount of scratch.dispatcher.mounts) {

@@ -1,3 +1,4 @@
+import * as z from 'zod'
 import { ApiError } from '../kernel/api-error.js'
 import { ConfigError } from '../kernel/clock.js'
 import { parseBody } from '../kernel/json-body.js'
@@ -5,10 +6,46 @@ import { empty, json } from '../kernel/json-response.js'
 import type { RouteDefinition } from '../kernel/route.js'
 import type { ScenarioInput } from './scenario-schema.js'
 import { ScenarioError } from './scenario-error.js'
-import { type CreateWorldOptions, createWorldBodySchema, requestedWorld, unknownWorld, WORLD_COOKIE, WORLD_HEADER, type Worlds } from './worlds.js'
+import {
+  type CreateWorldOptions,
+  createWorldBodySchema,
+  requestedWorld,
+  unknownWorld,
+  WORLD_COOKIE,
+  WORLD_HEADER,
+  worldInfoSchema,
+  type Worlds,
+} from './worlds.js'
 
 /** A world body may carry a whole scenario object. */
 const WORLD_BODY_LIMIT = 4 * 1024 * 1024
+
+/** `GET /__mock/worlds` answer. */
+export const worldListSchema = z
+  .object({
+    max: z.int().min(0).describe('Most worlds alive at once besides the default one (`worlds.max`, `--max-worlds`).'),
+    idleMs: z.number().positive().describe('Real milliseconds without a request after which a world is removed (`worlds.idle`, `--world-idle`).'),
+    header: z.literal(WORLD_HEADER).describe('The request header that picks a world.'),
+    cookie: z.literal(WORLD_COOKIE).describe('The cookie that picks a world when the header is absent.'),
+    worlds: z.array(worldInfoSchema).describe('The worlds alive now, oldest first; the default world is not listed.'),
+  })
+  .meta({ id: 'WorldList', description: 'The isolated worlds alive now, with the limit and idle expiry.' })
+
+/** `{worldId}` of `/__mock/worlds/{worldId}`. */
+export const worldParams = z.object({ worldId: z.string().describe('The id `POST /__mock/worlds` answered, or the one given there.') })
+
+/** The 404 for a world id no world has: the body names it. */
+const unknownWorldError = {
+  code: 'not_found',
+  extra: z.object({ world: z.string() }),
+  description: 'No world with that id: never created, deleted, or expired after the idle time; `world` names it.',
+} as const
+
+/** A taken id and a full registry are both 409; the body says which. */
+const worldConflictExtra = z.object({
+  field: z.literal('id').optional().describe('Present when the id is taken.'),
+  limit: z.int().min(0).optional().describe('Present when the limit of worlds is reached: the limit.'),
+})
 
 /**
  * `/__mock/worlds`: create, list and delete isolated worlds. They act on the
@@ -21,13 +58,24 @@ export function worldRoutes(worlds: Worlds<{ readonly worldId: string | null }>,
     {
       method: 'GET',
       path: '/worlds',
+      operationId: 'listWorlds',
       summary: 'The isolated worlds alive now, with the limit and idle expiry',
-      handle: () => json({ max: worlds.max, idleMs: worlds.idleMs, header: WORLD_HEADER, cookie: WORLD_COOKIE, worlds: worlds.list() }),
+      responses: { 200: { body: worldListSchema } },
+      examples: () => [{}],
+      handle: () =>
+        json({ max: worlds.max, idleMs: worlds.idleMs, header: WORLD_HEADER, cookie: WORLD_COOKIE, worlds: worlds.list() } satisfies z.infer<typeof worldListSchema>),
     },
     {
       method: 'POST',
       path: '/worlds',
+      operationId: 'createWorld',
       summary: `Create an isolated world {id?, scenario?, seed?, clock?, cookie?}; requests with ${WORLD_HEADER}: <id> see only it`,
+      description: `A full simulator of its own: database, clock, seed, journal, fault rules and control API. Unset fields come from the server's options. With \`cookie: true\` the answer also carries \`Set-Cookie: ${WORLD_COOKIE}=<id>\`, so a browser's later requests go to the world. An unknown scenario name or an invalid scenario object is a 400 whose \`details\` paths start with \`scenario\`.`,
+      body: createWorldBodySchema,
+      responses: { 201: { description: "Created; `Location` is the world's URL.", body: worldInfoSchema, headers: ['Location'] } },
+      errors: [{ code: 'conflict', extra: worldConflictExtra, description: 'The id is taken (`field: "id"`), or the limit of worlds is reached (`limit`): delete one or let idle ones expire.' }],
+      // No successful example: its times are real time, so the document would change at every start.
+      examples: () => [{ name: 'unknownScenario', summary: 'A scenario name the server does not know', body: { scenario: 'nope' } }],
       async handle({ request }) {
         const body = await parseBody(request, createWorldBodySchema, { limit: WORLD_BODY_LIMIT })
         const options: CreateWorldOptions = {}
@@ -49,7 +97,12 @@ export function worldRoutes(worlds: Worlds<{ readonly worldId: string | null }>,
     {
       method: 'GET',
       path: '/worlds/{worldId}',
+      operationId: 'getWorld',
       summary: 'One isolated world',
+      params: worldParams,
+      responses: { 200: { body: worldInfoSchema } },
+      errors: [unknownWorldError],
+      examples: () => [{ name: 'unknown', params: { worldId: 'nope' } }],
       handle({ params }) {
         return json(info(params.worldId!) ?? throwError(unknownWorld(params.worldId!, worlds.idleMs)))
       },
@@ -57,7 +110,12 @@ export function worldRoutes(worlds: Worlds<{ readonly worldId: string | null }>,
     {
       method: 'DELETE',
       path: '/worlds/{worldId}',
+      operationId: 'deleteWorld',
       summary: 'Remove an isolated world and everything in it',
+      description: `When the request picked the world by the \`${WORLD_COOKIE}\` cookie (no \`${WORLD_HEADER}\` header), the answer also clears the cookie.`,
+      params: worldParams,
+      responses: { 204: { description: 'Removed; no body.' } },
+      errors: [unknownWorldError],
       handle({ request, params }) {
         const id = params.worldId!
         if (!worlds.delete(id)) throw unknownWorld(id, worlds.idleMs)

@@ -3,6 +3,7 @@ import { ApiError, notFound } from '../kernel/api-error.js'
 import { ConfigError, parseInstant } from '../kernel/clock.js'
 import { parseDuration } from '../kernel/sim-clock.js'
 import { acceptedBy } from '../kernel/validate.js'
+import { isoTimestamp } from '../world/accounts/account-schema.js'
 import type { ScenarioInput } from './scenario-schema.js'
 
 /** Request header that picks an isolated world. */
@@ -54,15 +55,17 @@ export const createWorldBodySchema = z.strictObject({
 })
 
 /** A world as `GET /__mock/worlds` and `sim.worlds.list()` show it. Times are real time, not simulator time. */
-export interface WorldInfo {
-  id: string
-  scenario: string
-  seed: number
-  createdAt: string
-  lastUsedAt: string
-  /** When it is removed unless a request uses it before. */
-  expiresAt: string
-}
+export const worldInfoSchema = z
+  .object({
+    id: z.string(),
+    scenario: z.string().describe('The scenario it was seeded with; `custom` for a scenario object.'),
+    seed: z.int(),
+    createdAt: isoTimestamp,
+    lastUsedAt: isoTimestamp,
+    expiresAt: isoTimestamp.describe('When it is removed unless a request uses it before.'),
+  })
+  .meta({ id: 'WorldInfo', description: 'An isolated world; its times are real time, not simulator time.' })
+export type WorldInfo = z.output<typeof worldInfoSchema>
 
 /** What the registry needs of a world's simulator. */
 export interface WorldMember {

@@ -26,6 +26,11 @@ export class ResourceStore {
     return this.#byId.get(String(id))
   }
 
+  /** The first stored resource, if any: what the OpenAPI examples read and update. */
+  first(): ResourceRecord | undefined {
+    return this.#collections.resources.all()[0]
+  }
+
   /**
    * Replaces the data of resource `id` (already checked by `resourceData`) and
    * stamps `updated_at`. `data.id` may repeat the id but not change it (400);

@@ -1,17 +1,31 @@
+import type * as z from 'zod'
 import { notFound } from '../../kernel/api-error.js'
 import { parseBody } from '../../kernel/json-body.js'
 import { json } from '../../kernel/json-response.js'
 import { parseQuery } from '../../kernel/query.js'
 import type { RouteDefinition } from '../../kernel/route.js'
 import { parseOrThrow } from '../../kernel/validate.js'
+import { DEFAULT_PASSWORD } from '../../world/accounts/account-schema.js'
 import type { AccountStore } from '../../world/accounts/account-store.js'
 import type { World } from '../../world/world.js'
 import { requireBearer } from './bearer-auth.js'
 import { pickFields } from './field-filter.js'
 import type { Authenticator } from './login.js'
-import type { Outbox } from './notifications.js'
+import { DELIVERY_DELAY_MS, type Outbox } from './notifications.js'
 import { type ResourceStore, toResource } from './resource-store.js'
-import { dataQuery, loginBody, resourceId, sendNotificationBody, updateResourceBody } from './schemas.js'
+import {
+  dataParams,
+  dataQuery,
+  dataView,
+  loginBody,
+  loginResult,
+  queuedNotification,
+  resourceParams,
+  resourceUpdateResult,
+  sendNotificationBody,
+  unknownResourceExtra,
+  updateResourceBody,
+} from './schemas.js'
 import type { AccessTokens } from './tokens.js'
 
 /** The per-simulator domain objects Area D's routes use. */
@@ -27,26 +41,49 @@ export function generalRoutes(world: World, accounts: AccountStore, services: Ge
   const limit = { limit: world.limits.bodyBytes }
   const { authenticator, tokens, resources, outbox } = services
   const requireResource = (id: number) => resources.get(id) ?? throwUnknownResource(id)
+  const unknownResource = { code: 'not_found', extra: unknownResourceExtra, description: 'No resource with that id; `resource_id` repeats it (D19).' } as const
+  const someAccount = (status: 'active' | 'inactive') => accounts.sorted().find((account) => account.status === status)!
+  const someResource = () => String(resources.first()!.id)
 
   return [
     {
       method: 'POST',
       path: '/auth/login',
+      operationId: 'login',
       summary: 'Log in with username and password; answers an HS256 JWT (D6, D7)',
+      description: 'Pending and active users may log in; a successful login sets the user\'s `last_login` (D6).',
+      body: loginBody,
+      responses: { 200: { body: loginResult } },
+      errors: ['invalid_credentials', 'account_inactive'],
+      examples: () => [
+        { summary: 'An active user', body: { username: someAccount('active').username, password: DEFAULT_PASSWORD } },
+        { name: 'wrongPassword', summary: 'A wrong password (or an unknown username: the same answer)', body: { username: someAccount('active').username, password: 'not-the-password' } },
+        { name: 'inactive', summary: 'An inactive user with the right password', body: { username: someAccount('inactive').username, password: DEFAULT_PASSWORD } },
+      ],
       async handle({ request }) {
         const body = await parseBody(request, loginBody, limit)
         const account = await authenticator.authenticate(body.username, body.password)
         const { token, expiresIn } = await tokens.issue(account)
         await accounts.touchLogin(account.id)
-        return json({ token, token_type: 'Bearer', expires_in: expiresIn }, 200, { 'cache-control': 'no-store' })
+        return json({ token, token_type: 'Bearer', expires_in: expiresIn } satisfies z.infer<typeof loginResult>, 200, { 'cache-control': 'no-store' })
       },
     },
     {
       method: 'GET',
       path: '/data/{resource_id}',
+      operationId: 'getData',
       summary: 'Read a resource, optionally only some fields (D19)',
+      params: dataParams,
+      query: dataQuery,
+      responses: { 200: { body: dataView } },
+      errors: [unknownResource],
+      examples: () => [
+        { summary: 'A whole resource', params: { resource_id: someResource() } },
+        { name: 'fields', summary: 'Only some fields (and id)', params: { resource_id: someResource() }, query: { fields: 'title,owner,status' } },
+        { name: 'unknown', params: { resource_id: '987654' } },
+      ],
       handle({ params, url }) {
-        const id = parseOrThrow(resourceId, params.resource_id, 'resource_id')
+        const { resource_id: id } = parseOrThrow(dataParams, params)
         const { fields } = parseQuery(dataQuery, url)
         return json(pickFields(toResource(requireResource(id)), fields))
       },
@@ -54,10 +91,27 @@ export function generalRoutes(world: World, accounts: AccountStore, services: Ge
     {
       method: 'PUT',
       path: '/resources/{id}',
+      operationId: 'updateResource',
       summary: "Replace a resource's data; needs Authorization: Bearer <token> (D8, D19)",
+      description: 'Get a token from `POST /auth/login`. `data` replaces every field of the resource but `id` and the timestamps.',
+      params: resourceParams,
+      body: updateResourceBody,
+      responses: { 200: { body: resourceUpdateResult } },
+      errors: [unknownResource],
+      security: 'bearer',
+      async examples() {
+        const { token } = await tokens.issue(someAccount('active'))
+        const authorization = { authorization: `Bearer ${token}` }
+        const body = { data: { title: 'Quarterly report', status: 'published', tags: ['finance', 'q3'] } }
+        return [
+          { summary: 'New data, with a token from POST /auth/login', params: { id: someResource() }, body, headers: authorization },
+          { name: 'noToken', summary: 'No Authorization header', params: { id: someResource() }, body },
+          { name: 'notAnObject', summary: '`data` must be a JSON object', params: { id: someResource() }, body: { data: ['finance'] }, headers: authorization },
+        ]
+      },
       async handle({ request, params }) {
         await requireBearer(request, tokens, (userId) => accounts.get(userId))
-        const id = parseOrThrow(resourceId, params.id, 'id')
+        const { id } = parseOrThrow(resourceParams, params)
         requireResource(id)
         const { data } = await parseBody(request, updateResourceBody, limit)
         const record = (await resources.replace(id, data, world.now())) ?? throwUnknownResource(id)
@@ -67,11 +121,19 @@ export function generalRoutes(world: World, accounts: AccountStore, services: Ge
     {
       method: 'POST',
       path: '/notifications/send',
+      operationId: 'sendNotification',
       summary: 'Queue a notification; it is delivered after a delay on the simulator clock (D20)',
+      description: `Delivered ${DELIVERY_DELAY_MS.high / 1000} s (\`high\`), ${DELIVERY_DELAY_MS.normal / 1000} s (\`normal\`) or ${DELIVERY_DELAY_MS.low / 1000} s (\`low\`) after it is queued, on the simulator clock; \`GET /__mock/state\` shows when.`,
+      body: sendNotificationBody,
+      responses: { 202: { body: queuedNotification } },
+      examples: () => [
+        { summary: 'Three recipients, one repeated', body: { recipient_ids: [1, 2, 2, 3], message: 'The quarterly report is published.', priority: 'high' } },
+        { name: 'missing', summary: 'Required fields missing', body: { priority: 'urgent' } },
+      ],
       async handle({ request }) {
         const body = await parseBody(request, sendNotificationBody, limit)
         const queued = await outbox.send(body)
-        return json({ id: queued.id, status: 'queued', recipients: queued.recipients, priority: queued.priority }, 202)
+        return json({ id: queued.id, status: 'queued', recipients: queued.recipients, priority: queued.priority } satisfies z.infer<typeof queuedNotification>, 202)
       },
     },
   ]

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { intParam } from '../../kernel/query.js'
 import { isoTimestamp } from '../../world/accounts/account-schema.js'
-import { parseFieldList } from './field-filter.js'
+import { MAX_FIELDS, parseFieldList } from './field-filter.js'
 import { inspectJsonObject, RESERVED_KEYS } from './json-object.js'
 
 /** Token lifetime when neither options nor scenario set one (D7). */
@@ -30,11 +30,13 @@ export const loginBody = z.object({
 })
 
 /** `POST /auth/login` answer: the spec's `token` and `expires_in`, plus OAuth's `token_type`. */
-export const loginResult = z.object({
-  token: z.string(),
-  token_type: z.literal('Bearer'),
-  expires_in: z.int(),
-})
+export const loginResult = z
+  .object({
+    token: z.string().describe('An HS256 JWT carrying `sub` (the user id), `username`, `iat`, `exp` and `jti` (D7).'),
+    token_type: z.literal('Bearer'),
+    expires_in: z.int().min(1).describe('Lifetime of the token in seconds, on the simulator clock.'),
+  })
+  .meta({ id: 'LoginResult', description: 'An access token to send as `Authorization: Bearer <token>` (D7).' })
 
 /** The claims of an access token (D7). */
 export const accessTokenClaims = z.object({
@@ -50,6 +52,15 @@ export type AccessTokenClaims = z.infer<typeof accessTokenClaims>
 /** A resource id (D19): a positive integer, given as text in the path. */
 export const resourceId = intParam(1)
 
+/** `{resource_id}` of `GET /data/{resource_id}`. */
+export const dataParams = z.object({ resource_id: resourceId.describe('Id of a resource: a positive integer.') })
+
+/** `{id}` of `PUT /resources/{id}`. */
+export const resourceParams = z.object({ id: resourceId.describe('Id of a resource: a positive integer.') })
+
+/** Extra field of Area D's resource 404: the id looked for. */
+export const unknownResourceExtra = z.object({ resource_id: z.int() })
+
 /** `GET /data/{resource_id}` query: `fields=a,b` (D19). */
 export const dataQuery = z.object({
   fields: z
@@ -62,6 +73,8 @@ export const dataQuery = z.object({
       }
       return parsed
     })
+    // The parsed list has no JSON Schema; the document shows the text a client sends.
+    .meta({ type: 'string', description: `Comma-separated field names to keep, e.g. \`title,owner\`; \`id\` is always kept, unknown names are ignored (at most ${MAX_FIELDS}).` })
     .optional(),
 })
 
@@ -93,7 +106,30 @@ export const resourceData = jsonObject(false)
 const storedData = jsonObject(true)
 
 /** `PUT /resources/{id}` body (D19): `data` replaces the resource's data. */
-export const updateResourceBody = z.object({ data: resourceData })
+export const updateResourceBody = z.object({
+  data: resourceData.describe('The new data, replacing the old; `id` may repeat the resource\'s id, `created_at` and `updated_at` are ignored.'),
+})
+
+/**
+ * A resource's own fields are any JSON. Said explicitly (`additionalProperties: true`,
+ * not the implicit `{}` the document drops) so generated clients type them.
+ */
+const ownFields = { additionalProperties: true } as const
+
+/** A resource as the API shows it (D19): `id`, its own fields, then the simulator's timestamps. */
+export const resourceView = z
+  .looseObject({ id: z.int().min(1), created_at: isoTimestamp, updated_at: isoTimestamp })
+  .meta({ id: 'Resource', description: 'A resource: `id`, its own fields (any JSON), `created_at` and `updated_at` (D19).', ...ownFields })
+
+/** `200` of `GET /data/{resource_id}`: the resource, or with `fields` only `id` and the fields named. */
+export const dataView = z
+  .looseObject({ id: z.int().min(1), created_at: isoTimestamp.optional(), updated_at: isoTimestamp.optional() })
+  .meta({ id: 'DataResource', description: 'A resource, or only `id` and the fields `fields` names (D19).', ...ownFields })
+
+/** `200` of `PUT /resources/{id}` (D19). */
+export const resourceUpdateResult = z
+  .object({ message: z.string(), resource: resourceView })
+  .meta({ id: 'ResourceUpdate', description: 'The resource after the update (D19).' })
 
 /** A stored resource: `data` is what `PUT` replaces; `id` and timestamps are the simulator's. */
 export const resourceRecord = z.object({
@@ -123,6 +159,16 @@ export const sendNotificationBody = z.object({
   message,
   priority: priority.default('normal'),
 })
+
+/** `202` of `POST /notifications/send` (D20). */
+export const queuedNotification = z
+  .object({
+    id: z.string(),
+    status: z.literal('queued'),
+    recipients: z.array(z.int().min(1)).describe('`recipient_ids` without repeats, in order of first mention.'),
+    priority,
+  })
+  .meta({ id: 'QueuedNotification', description: 'A notification queued for delivery; the control API shows when it is delivered (D20).' })
 
 /** A stored notification: its status is derived from `deliver_at` and the clock (D20). */
 export const notificationRecord = z.object({

@@ -1,3 +1,4 @@
+import type * as z from 'zod'
 import { notFound } from '../../kernel/api-error.js'
 import { readJsonBody } from '../../kernel/json-body.js'
 import { json } from '../../kernel/json-response.js'
@@ -7,28 +8,53 @@ import type { World } from '../../world/world.js'
 import { parseLosslessJson } from './amounts.js'
 import type { Ledger } from './ledger.js'
 import type { LedgerSettings } from './ledger-options.js'
-import { delegateBody } from './schemas.js'
+import {
+  delegateBody,
+  delegationResult,
+  inactiveValidatorExtra,
+  invalidSignatureExtra,
+  networkStatus,
+  tokenParams,
+  tokenView,
+  unknownTokenExtra,
+  unknownValidatorExtra,
+  usedSignatureExtra,
+} from './schemas.js'
 import { submitDelegation } from './stake-delegation.js'
+
+/** Any well-formed signature passes the default `format` mode; the examples use this one. */
+const EXAMPLE_SIGNATURE = `0x${'5a'.repeat(32)}${'3c'.repeat(32)}1b`
+const EXAMPLE_DELEGATOR = '0x52908400098527886E0F7030069857D2E4169EE7'
 
 /** Area E: the ledger network under `/v1`; success codes per D10. */
 export function ledgerRoutes(world: World, ledger: Ledger, settings: LedgerSettings): RouteDefinition[] {
   const limit = world.limits.bodyBytes
+  const someValidator = (active: boolean) => ledger.collections.validators.all().find((item) => (item.status === 'active') === active)!.address
+  const delegation = (validatorAddress: string) => ({ delegatorAddress: EXAMPLE_DELEGATOR, validatorAddress, amount: '1000000000000000000', signature: EXAMPLE_SIGNATURE })
 
   return [
     {
       method: 'GET',
       path: '/v1/status',
+      operationId: 'getStatus',
       summary: 'Network status: the latest block of a chain that grows with the clock (D21)',
+      responses: { 200: { body: networkStatus } },
+      examples: () => [{}],
       handle() {
         const block = ledger.chain().latestAt(world.clock.now().getTime())
         // `timestamp` is the latest block's time, so all three fields describe one block.
-        return json({ status: 'active', network_height: block.height, last_block_hash: block.hash, timestamp: block.time })
+        return json({ status: 'active', network_height: block.height, last_block_hash: block.hash, timestamp: block.time } satisfies z.infer<typeof networkStatus>)
       },
     },
     {
       method: 'GET',
       path: '/v1/tokens/{tokenId}',
+      operationId: 'getToken',
       summary: 'Read a token (D22)',
+      params: tokenParams,
+      responses: { 200: { body: tokenView } },
+      errors: [{ code: 'not_found', extra: unknownTokenExtra, description: 'No token with that id; `token_id` repeats it (D22).' }],
+      examples: () => [{ params: { tokenId: ledger.collections.tokens.all()[0]!.token_id } }, { name: 'unknown', params: { tokenId: 'no-such-token' } }],
       handle({ params }) {
         const id = params.tokenId!
         return json(ledger.token(id) ?? throwUnknownToken(id))
@@ -37,7 +63,23 @@ export function ledgerRoutes(world: World, ledger: Ledger, settings: LedgerSetti
     {
       method: 'POST',
       path: '/v1/stake/delegate',
+      operationId: 'delegateStake',
       summary: 'Delegate stake to a validator with a signed request; included in the next block (D23)',
+      description:
+        'Addresses are accepted in lower case, upper case or a correct EIP-55 checksum. What a wallet signs in the `eip191` and `eip712` modes is described in docs/behaviour.md (Area E).',
+      body: delegateBody,
+      responses: { 202: { body: delegationResult } },
+      errors: [
+        { code: 'not_found', extra: unknownValidatorExtra, description: 'No validator with that address (D23).' },
+        { code: 'validator_not_active', extra: inactiveValidatorExtra, description: 'The validator is inactive or jailed and takes no delegations (D23).' },
+        { code: 'invalid_signature', extra: invalidSignatureExtra, description: 'In the `eip191` and `eip712` signature modes: the signature was not made by `delegatorAddress` (D23).' },
+        { code: 'conflict', extra: usedSignatureExtra, description: 'The signature was used already (no replay, D23); sign again with another `nonce`.' },
+      ],
+      examples: () => [
+        { summary: 'One token (18 decimals) to an active validator', body: delegation(someValidator(true)) },
+        { name: 'inactive', summary: 'A validator that is not active', body: delegation(someValidator(false)) },
+        { name: 'unknownValidator', summary: 'No such validator', body: delegation('0x0000000000000000000000000000000000000001') },
+      ],
       async handle({ request }) {
         const body = parseOrThrow(delegateBody, await readJsonBody(request, { limit, parse: parseLosslessJson }))
         const accepted = await submitDelegation(ledger, body, { mode: settings.signatureMode, now: world.clock.now() })
@@ -46,7 +88,7 @@ export function ledgerRoutes(world: World, ledger: Ledger, settings: LedgerSetti
           {
             transaction_hash: accepted.transaction_hash,
             message: `Delegation of ${accepted.amount} to ${validator.name} accepted for processing; it will be included in block ${accepted.block_height}.`,
-          },
+          } satisfies z.infer<typeof delegationResult>,
           202,
         )
       },

@@ -45,13 +45,19 @@ export const hash32 = z.string().regex(/^0x[0-9a-f]{64}$/, 'must be 0x followed 
  * `amount` or `nonce` of a request body, read from the raw JSON text (see
  * `readBigInteger`): a decimal string or a JSON integer within 2^53 − 1.
  */
-function bigIntegerInput(options: { allowZero: boolean }) {
-  return z.unknown().transform((input, ctx) => {
-    const result = readBigInteger(input, options)
-    if ('value' in result) return result.value
-    ctx.addIssue({ code: 'custom', message: result.problem })
-    return z.NEVER
-  })
+function bigIntegerInput(options: { allowZero: boolean; description: string }) {
+  return (
+    z
+      .unknown()
+      .transform((input, ctx) => {
+        const result = readBigInteger(input, options)
+        if ('value' in result) return result.value
+        ctx.addIssue({ code: 'custom', message: result.problem })
+        return z.NEVER
+      })
+      // What a client may send; the checks themselves live in `readBigInteger`.
+      .meta({ type: ['string', 'integer'], description: options.description })
+  )
 }
 
 const BLOCK_TIME = 'must be a whole number of milliseconds (at least 1) or a duration such as "6s", "500ms", "1m"'
@@ -129,22 +135,51 @@ export const chainSettings = z.strictObject({
 export const delegateBody = z.object({
   delegatorAddress: checksummedAddress,
   validatorAddress: checksummedAddress,
-  amount: bigIntegerInput({ allowZero: false }),
-  nonce: bigIntegerInput({ allowZero: true }).optional(),
-  signature,
+  amount: bigIntegerInput({
+    allowZero: false,
+    description: 'A positive integer in the smallest unit, at most 2^256 − 1: a decimal string, or a JSON integer up to 2^53 − 1 (a larger JSON number is refused: precision may be lost).',
+  }),
+  nonce: bigIntegerInput({ allowZero: true, description: 'Default 0; sign the same delegation again with another nonce, since a used signature is refused. Same forms as `amount`.' }).optional(),
+  signature: signature.describe('The delegator\'s signature, 0x + 130 hex (r, s, v): checked for shape only, or recovered by EIP-191 or EIP-712, as the simulator is set up (D23).'),
 })
 export type DelegateBody = z.output<typeof delegateBody>
 
-/** `GET /v1/status` (spec Area E). */
-export const networkStatus = z.object({
-  status: z.literal('active'),
-  network_height: z.int(),
-  last_block_hash: hash32,
-  timestamp: z.string(),
-})
+/** `GET /v1/status` (spec Area E, D21). */
+export const networkStatus = z
+  .object({
+    status: z.literal('active'),
+    network_height: z.int().min(0).describe('Height of the latest block: one more per block time of the simulator clock.'),
+    last_block_hash: hash32.describe('Hash of the latest block, derived from the seed and the height.'),
+    timestamp: isoTimestamp.describe('When the latest block was made.'),
+  })
+  .meta({ id: 'LedgerStatus', description: 'The latest block of the simulated chain (D21).' })
 
-/** `202` of `POST /v1/stake/delegate`. */
-export const delegationResult = z.object({ transaction_hash: hash32, message: z.string() })
+/** `{tokenId}` of `GET /v1/tokens/{tokenId}`. */
+export const tokenParams = z.object({ tokenId: z.string().min(1).describe('Id of a token, e.g. `usdc`.') })
+
+/** A token as `GET /v1/tokens/{tokenId}` answers it (D22). */
+export const tokenView = token.meta({ id: 'Token', description: 'A token; `total_supply` is a decimal string in the smallest unit (D22).' })
+
+/** `202` of `POST /v1/stake/delegate` (D23). */
+export const delegationResult = z
+  .object({
+    transaction_hash: hash32,
+    message: z.string().describe('Names the validator and the block that will include the delegation.'),
+  })
+  .meta({ id: 'DelegationResult', description: 'A delegation accepted for processing (D23).' })
+
+/** Extra fields of Area E's errors: what was looked for or refused. */
+export const unknownTokenExtra = z.object({ token_id: z.string() })
+export const unknownValidatorExtra = z.object({ validator_address: z.string() })
+export const inactiveValidatorExtra = z.object({ validator_address: z.string(), validator_status: validatorStatus.exclude(['active']) })
+export const invalidSignatureExtra = z.object({
+  signature_mode: z.enum(['eip191', 'eip712']),
+  recovered_address: z.string().nullable().describe('Who signed instead; `null` when no signer can be recovered.'),
+})
+export const usedSignatureExtra = z.object({
+  field: z.literal('signature'),
+  transaction_hash: hash32.optional().describe('The delegation that used the signature first.'),
+})
 
 // ---------------------------------------------------------------------------
 // Scenario and state sections

@@ -1,3 +1,4 @@
+import type * as z from 'zod'
 import { parseBody } from '../../kernel/json-body.js'
 import { json } from '../../kernel/json-response.js'
 import type { RouteDefinition } from '../../kernel/route.js'
@@ -5,31 +6,66 @@ import type { World } from '../../world/world.js'
 import { parseAxis } from './axes.js'
 import type { ParticleLab } from './particle-lab.js'
 import type { Platform } from './platform.js'
-import { entangleBody, measureBody } from './schemas.js'
+import {
+  entangleBody,
+  measureBody,
+  measurementView,
+  pairView,
+  particleParams,
+  particleView,
+  platformStatusView,
+  retryAfterExtra,
+  unknownParticleExtra,
+} from './schemas.js'
 import { toMeasurementView, toPairView, toParticleView } from './views.js'
 
 /** Area C: entangled particles under `/v1` (D16–D18). */
 export function quantumRoutes(world: World, lab: ParticleLab, platform: Platform): RouteDefinition[] {
   const limit = { limit: world.limits.bodyBytes }
   const now = () => world.clock.now().getTime()
+  // Documented on each route that calls `platform.assertAvailable()`; injected 503s carry `retry_after` too.
+  const maintenance = {
+    code: 'service_unavailable',
+    extra: retryAfterExtra,
+    description: 'The platform is under maintenance (D18), or an injected fault; retry after `Retry-After` seconds, also in `retry_after`.',
+  } as const
+  const unknownParticle = { code: 'not_found', extra: unknownParticleExtra, description: 'No particle with that id; `particle_id` repeats it (D9).' } as const
+  const someParticle = (collapsed: boolean) => lab.pairs().find(([a]) => (a.state !== 'superposition') === collapsed)![0].id
 
   return [
     {
       method: 'POST',
       path: '/v1/entangle',
+      operationId: 'entangle',
       summary: 'Create an entangled pair, both particles in superposition (D16)',
+      body: entangleBody,
+      responses: { 201: { body: pairView, headers: ['Location'] } },
+      errors: [maintenance],
+      examples: () => [
+        { summary: 'A photon pair entangled in polarization', body: { particle_type: 'photon', entanglement_mode: 'polarization' } },
+        { name: 'unsupported', summary: 'An unknown particle type', body: { particle_type: 'quark' } },
+      ],
       async handle({ request, url }) {
         platform.assertAvailable()
         const body = await parseBody(request, entangleBody, limit)
         const pair = await lab.entangle(body.particle_type, body.entanglement_mode)
         platform.record(now())
-        return json(toPairView(pair), 201, { location: url.pathname.replace(/\/entangle$/, `/particles/${pair[0].id}`) })
+        return json(toPairView(pair) satisfies z.infer<typeof pairView>, 201, { location: url.pathname.replace(/\/entangle$/, `/particles/${pair[0].id}`) })
       },
     },
     {
       method: 'GET',
       path: '/v1/particles/{particle_id}',
+      operationId: 'getParticle',
       summary: "Read a particle's state (404 with particle_id if unknown)",
+      params: particleParams,
+      responses: { 200: { body: particleView } },
+      errors: [unknownParticle, maintenance],
+      examples: () => [
+        { summary: 'A particle in superposition', params: { particle_id: someParticle(false) } },
+        { name: 'collapsed', summary: 'A particle of a measured pair', params: { particle_id: someParticle(true) } },
+        { name: 'unknown', params: { particle_id: 'no-such-particle' } },
+      ],
       handle({ params }) {
         platform.assertAvailable()
         return json(toParticleView(lab.require(params.particle_id!)))
@@ -38,7 +74,17 @@ export function quantumRoutes(world: World, lab: ParticleLab, platform: Platform
     {
       method: 'POST',
       path: '/v1/measure',
+      operationId: 'measure',
       summary: 'Measure a particle along an axis; the first measurement collapses both (D17)',
+      description: 'Axes: `x-axis`, `y-axis`, `z-axis` (the default) or an angle in the x-z plane such as `22.5deg`.',
+      body: measureBody,
+      responses: { 200: { body: measurementView } },
+      errors: [unknownParticle, maintenance],
+      examples: () => [
+        { summary: 'The first measurement of a pair', body: { particle_id: someParticle(false), measurement_axis: 'x-axis' } },
+        { name: 'again', summary: 'A collapsed particle along another axis: the partner is not disturbed', body: { particle_id: someParticle(true), measurement_axis: '22.5deg' } },
+        { name: 'unknown', body: { particle_id: 'no-such-particle' } },
+      ],
       async handle({ request }) {
         platform.assertAvailable()
         const body = await parseBody(request, measureBody, limit)
@@ -50,10 +96,14 @@ export function quantumRoutes(world: World, lab: ParticleLab, platform: Platform
     {
       method: 'GET',
       path: '/v1/status',
+      operationId: 'getStatus',
       summary: 'Platform status and load (D18)',
+      description: 'Answered during maintenance too, when the other endpoints answer 503.',
+      responses: { 200: { body: platformStatusView } },
+      examples: () => [{}],
       handle() {
         const at = world.clock.now()
-        return json({ status: platform.status, timestamp: at.toISOString(), load_percentage: platform.loadPercentage(at.getTime()) })
+        return json({ status: platform.status, timestamp: at.toISOString(), load_percentage: platform.loadPercentage(at.getTime()) } satisfies z.infer<typeof platformStatusView>)
       },
     },
   ]

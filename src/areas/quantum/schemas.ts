@@ -52,6 +52,73 @@ export const measureBody = z.object({
   measurement_axis: axisName.default(DEFAULT_AXIS),
 })
 
+/** `{particle_id}` in the particle path. */
+export const particleParams = z.object({ particle_id: z.string().min(1).describe('Id of a particle, as `POST /v1/entangle` answered it.') })
+
+/** Extra field of Area C's 404 (D9): the particle id looked for. */
+export const unknownParticleExtra = z.object({ particle_id: z.string() })
+
+/** Extra field of the maintenance 503 (D18), which injected 503 faults carry too: the seconds of `Retry-After`. */
+export const retryAfterExtra = z.object({ retry_after: z.int().min(0) })
+
+/** What `properties` shows for a quantity of the pair's mode, or `undetermined` (D16). */
+const propertyValue = (mode: keyof typeof OUTCOMES) => z.enum(['undetermined', ...OUTCOMES[mode]])
+
+/** `201` of `POST /v1/entangle`: the spec's message and ids, plus what was created. */
+export const pairView = z
+  .object({
+    message: z.string(),
+    particle_id_a: z.string(),
+    particle_id_b: z.string().describe('Differs from `particle_id_a`.'),
+    particle_type: particleType,
+    entanglement_mode: entanglementMode,
+    created_at: isoTimestamp,
+  })
+  .meta({ id: 'EntangledPair', description: 'A new pair, both particles in superposition (D16).' })
+
+/** `200` of `GET /v1/particles/{particle_id}` (D16, D17). */
+export const particleView = z
+  .object({
+    message: z.string(),
+    particle_id: z.string(),
+    entangled_with: z.string().describe('Id of the partner particle.'),
+    state: particleStateValue.describe('`superposition` until the pair is first measured, then the outcome along `measurement_axis`.'),
+    properties: z
+      .object({ spin: propertyValue('spin'), polarization: propertyValue('polarization') })
+      .describe('The state under the key of the pair\'s mode; the other key stays `undetermined`.'),
+    last_measured: isoTimestamp.nullable().describe('`null` until the pair is first measured.'),
+    particle_type: particleType,
+    entanglement_mode: entanglementMode,
+    measurement_axis: z.string().nullable().describe('Axis along which `state` holds; `null` in superposition.'),
+    created_at: isoTimestamp,
+  })
+  .meta({ id: 'Particle', description: 'A particle and its state (D16, D17).' })
+
+/** `200` of `POST /v1/measure` (D17). */
+export const measurementView = z
+  .object({
+    message: z.string(),
+    measured_particle_id: z.string(),
+    result: outcome,
+    collapsed_state: outcome.describe('The measured particle\'s new state: equal to `result`.'),
+    correlated_particle_id: z.string(),
+    correlated_result: outcome.describe('The partner\'s state: the opposite outcome after the first measurement, unchanged after later ones.'),
+    measurement_axis: z.string().describe('The axis measured along, normalised (`22.50deg` → `22.5deg`).'),
+    correlated_axis: z.string().describe('The axis the partner\'s state holds along.'),
+    partner_collapsed: z.boolean().describe('`true` when this was the pair\'s first measurement, which collapsed the partner.'),
+    measured_at: isoTimestamp,
+  })
+  .meta({ id: 'Measurement', description: 'The outcome of a measurement and its effect on the partner (D17).' })
+
+/** `200` of `GET /v1/status` (D18). */
+export const platformStatusView = z
+  .object({
+    status: platformStatus,
+    timestamp: isoTimestamp.describe('The simulator clock.'),
+    load_percentage: z.number().min(0).max(100).describe('Derived from entangle and measure operations over the last minute of the simulator clock.'),
+  })
+  .meta({ id: 'QuantumStatus', description: 'The entanglement platform\'s status and load (D18).' })
+
 /** One stored particle. Its pair is itself and its partner (`partner_id`); `role` says which of the two was `particle_id_a`. */
 export const particleRecord = z.object({
   id: z.string(),
