@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import type { Mount, RouteDefinition } from '../../src/kernel/route.js'
+import type { Mount, RouteDefinition, RouteExample } from '../../src/kernel/route.js'
 import { type ObservedReply, OpenApiCheck } from './openapi-check.js'
 
 /** What the fuzzer knows of the seeded world, to build valid requests before bending them. */
@@ -18,12 +18,7 @@ export interface WorldFacts {
 }
 
 /** A valid request of one route: what its documented examples send, or a seed of ours where it has none yet. */
-interface Seed {
-  params?: Record<string, string | undefined>
-  query?: Record<string, string | undefined>
-  body?: unknown
-  headers?: Record<string, string>
-}
+type Seed = RouteExample
 
 /** One route of the route table, with the valid requests it starts from. */
 export interface Target {
@@ -63,7 +58,7 @@ export async function fuzzTargets(mounts: readonly Mount[], facts: WorldFacts): 
     for (const route of mount.routes) {
       const pattern = `${mount.prefix}${route.path}`
       const key = `${route.method} ${pattern}`
-      const examples = ((await route.examples?.()) ?? []) as Seed[]
+      const examples: Seed[] = (await route.examples?.()) ?? []
       const seeds = [...examples, ...(fallback[key] ?? [])]
       const needsSeed = route.path.includes('{') || route.method === 'POST' || route.method === 'PUT'
       if (seeds.length === 0 && needsSeed && !(key in fallback)) throw new Error(`No valid request to start fuzzing ${key} from: give the route examples.`)
