@@ -3,11 +3,11 @@
  * `npm run build` first): CORS, the D27 404, malformed input, and the control
  * API (D26). One server process for the whole file, stopped in `afterAll`.
  */
-import { connect } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ALL_AREAS } from '../src/index.js'
 import { type CliServer, startCli } from './support/cli-server.js'
 import { type Reply, call as callUrl } from './support/http.js'
+import { rawExchange } from './support/raw-http.js'
 
 let server: CliServer
 let base: string
@@ -28,74 +28,9 @@ function call(path: string, init: RequestInit & { json?: unknown } = {}): Promis
 
 /** Sends a raw HTTP/1.1 request line (fetch would normalise the URL) and returns the status and body. */
 async function raw(target: string): Promise<{ status: number; body: string }> {
-  const [reply] = await rawExchange(`GET ${target} HTTP/1.1\r\nHost: ${new URL(base).host}\r\nConnection: close\r\n\r\n`, 1)
+  const [reply] = await rawExchange(base, `GET ${target} HTTP/1.1\r\nHost: ${new URL(base).host}\r\nConnection: close\r\n\r\n`, 1)
   if (!reply) throw new Error(`no response to GET ${target.slice(0, 80)}`)
   return reply
-}
-
-/**
- * Writes `bytes` on one connection and collects up to `expected` responses
- * (status and de-chunked body), waiting at most `timeoutMs` for them.
- */
-function rawExchange(bytes: string | Buffer, expected: number, timeoutMs = 5_000): Promise<Array<{ status: number; body: string }>> {
-  return new Promise((resolve) => {
-    const socket = connect(Number(new URL(base).port), '127.0.0.1', () => socket.write(bytes))
-    let data = ''
-    const finish = () => {
-      clearTimeout(timer)
-      socket.destroy()
-      resolve(parseResponses(data))
-    }
-    const timer = setTimeout(finish, timeoutMs)
-    socket.setEncoding('latin1')
-    socket.on('data', (chunk: string) => {
-      data += chunk
-      if (parseResponses(data).length >= expected) finish()
-    })
-    // A reset after the answer arrived is fine: we judge by what was received.
-    socket.on('error', () => undefined)
-    socket.on('close', finish)
-  })
-}
-
-function parseResponses(data: string): Array<{ status: number; body: string }> {
-  const out: Array<{ status: number; body: string }> = []
-  let rest = data
-  for (;;) {
-    const headEnd = rest.indexOf('\r\n\r\n')
-    if (!rest.startsWith('HTTP/1.1 ') || headEnd === -1) return out
-    const head = rest.slice(0, headEnd)
-    const status = Number(head.slice(9, 12))
-    rest = rest.slice(headEnd + 4)
-    if (status === 100) continue
-    const length = /content-length: (\d+)/i.exec(head)
-    if (length) {
-      if (rest.length < Number(length[1])) return out
-      out.push({ status, body: rest.slice(0, Number(length[1])) })
-      rest = rest.slice(Number(length[1]))
-    } else if (/transfer-encoding: chunked/i.test(head)) {
-      const end = rest.indexOf('\r\n0\r\n\r\n')
-      if (end === -1 && !rest.startsWith('0\r\n\r\n')) return out
-      const cut = end === -1 ? 5 : end + 7
-      out.push({ status, body: dechunk(rest.slice(0, cut)) })
-      rest = rest.slice(cut)
-    } else {
-      out.push({ status, body: rest })
-      rest = ''
-    }
-  }
-}
-
-function dechunk(body: string): string {
-  let out = ''
-  let rest = body
-  for (;;) {
-    const end = rest.indexOf('\r\n')
-    const size = parseInt(rest.slice(0, end), 16)
-    if (!size) return out
-    out += rest.slice(end + 2, end + 2 + size)
-    rest = rest.slice(end + 2 + size + 2)
-  }
 }
 
 function expectNoStackTrace(text: string): void {
@@ -349,7 +284,7 @@ describe('malformed input never crashes the server nor shows a stack trace (D9, 
     const host = new URL(base).host
     const first = Buffer.from(`POST ${path} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`)
     const second = Buffer.from(`GET /__mock/health HTTP/1.1\r\nHost: ${host}\r\n\r\n`)
-    const replies = await rawExchange(Buffer.concat([first, body, second]), 2)
+    const replies = await rawExchange(base, Buffer.concat([first, body, second]), 2)
     expect(replies.map((reply) => reply.status)).toEqual([path === users ? 413 : 404, 200])
     expect(JSON.parse(replies[1]!.body).status).toBe('ok')
   })

@@ -107,6 +107,19 @@ export function parseIdle(value: string): number {
   return ms
 }
 
+/** `--headers-timeout`, `--request-timeout`: a duration such as `10s` or milliseconds, from 1 ms to 24 h. */
+export function parseTimeout(value: string): number {
+  const ms = rethrown(() => parseDuration(value))
+  if (!Number.isSafeInteger(ms) || ms < 1 || ms > 86_400_000) throw new InvalidArgumentError('expected a duration from 1ms to 24h, such as 10s or 500 (ms).')
+  return ms
+}
+
+/** `--control-token`: the shared secret of the control API; printable, no spaces. */
+export function parseControlToken(value: string): string {
+  if (!/^[\x21-\x7e]{1,4096}$/.test(value)) throw new InvalidArgumentError('expected 1 to 4096 printable ASCII characters without spaces.')
+  return value
+}
+
 /** Commander reports an `InvalidArgumentError` as a one-line usage error. */
 function rethrown<T>(parse: () => T): T {
   try {

@@ -2,10 +2,26 @@ import { Command, Option } from 'commander'
 import { builtinScenarios, DEFAULT_SCENARIO } from '../simulator/builtin-scenarios.js'
 import { ALL_AREAS, DEFAULT_SEED } from '../simulator/create-simulator.js'
 import { scenarioJsonSchema } from '../simulator/scenario-schema.js'
+import { DEFAULT_HEADERS_TIMEOUT, DEFAULT_REQUEST_TIMEOUT } from '../node/server.js'
 import { printOpenApi } from './openapi.js'
-import { collectArea, collectFault, parseArea, parseClock, parseCount, parseIdle, parseJwtSecret, parseLatency, parseOrigin, parsePort, parseSeed, parseTokenTtl } from './options.js'
+import {
+  collectArea,
+  collectFault,
+  parseArea,
+  parseClock,
+  parseControlToken,
+  parseCount,
+  parseIdle,
+  parseJwtSecret,
+  parseLatency,
+  parseOrigin,
+  parsePort,
+  parseSeed,
+  parseTimeout,
+  parseTokenTtl,
+} from './options.js'
 import { DISPATCH_MODES } from '../node/fast-path.js'
-import { DEFAULT_DISPATCH, serve } from './serve.js'
+import { CONTROL_TOKEN_ENV, DEFAULT_DISPATCH, serve } from './serve.js'
 
 /** The `multi-area-mock` command line. */
 export function buildProgram(version: string): Command {
@@ -20,7 +36,23 @@ export function buildProgram(version: string): Command {
     .command('serve')
     .description('Start the HTTP server with every area mounted at its prefix and the control API at /__mock.')
     .addOption(new Option('-p, --port <port>', 'port to listen on; 0 picks a free one').default(4000).argParser(parsePort))
-    .addOption(new Option('-H, --host <host>', 'interface to bind; use 0.0.0.0 to accept other machines').default('127.0.0.1'))
+    .addOption(new Option('-H, --host <host>', 'interface to bind; use 0.0.0.0 to accept other machines (then consider --control-token)').default('127.0.0.1'))
+    .addOption(
+      new Option('--control-token <token>', 'require "Authorization: Bearer <token>" on every /__mock request')
+        .env(CONTROL_TOKEN_ENV)
+        .argParser(parseControlToken),
+    )
+    .addOption(
+      new Option('--headers-timeout <duration>', `time a client may take to send the request line and headers, then 408 (default: ${DEFAULT_HEADERS_TIMEOUT / 1000}s)`).argParser(
+        parseTimeout,
+      ),
+    )
+    .addOption(
+      new Option(
+        '--request-timeout <duration>',
+        `time a client may take to send a whole request, body included, then 408 (default: ${DEFAULT_REQUEST_TIMEOUT / 1000}s, or the headers timeout if longer)`,
+      ).argParser(parseTimeout),
+    )
     .addOption(new Option('-s, --seed <n>', `seed for every generated value and id (default: the scenario's, else ${DEFAULT_SEED})`).argParser(parseSeed))
     .addOption(new Option('-c, --clock <instant>', 'freeze time at an ISO 8601 instant for reproducible timestamps, or "system"').argParser(parseClock))
     .addOption(new Option('--scenario <name|path>', 'built-in scenario name or path to a scenario JSON file').default(DEFAULT_SCENARIO))

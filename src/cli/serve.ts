@@ -1,4 +1,5 @@
 import type { AreaId } from '../areas/area.js'
+import { isLoopbackHost } from '../node/loopback-host.js'
 import { type DispatchMode, startServer } from '../node/server.js'
 import { looksLikePath, readScenarioFile } from '../node/scenario-file.js'
 import { CONTROL_PREFIX, type SimulatorOptions } from '../simulator/create-simulator.js'
@@ -25,7 +26,13 @@ export interface ServeFlags {
   maxWorlds: number
   /** Milliseconds (parsed), or the default's text. */
   worldIdle: number | string
+  controlToken?: string
+  headersTimeout?: number
+  requestTimeout?: number
 }
+
+/** Where `--control-token` is read from when the flag is not given (keeps it out of `ps` listings). */
+export const CONTROL_TOKEN_ENV = 'MULTI_AREA_MOCK_CONTROL_TOKEN'
 
 /** See ServerOptions.dispatch; chosen by the benchmark (bench/README.md). */
 export const DEFAULT_DISPATCH: DispatchMode = 'fast'
@@ -64,17 +71,21 @@ export async function serve(flags: ServeFlags): Promise<void> {
   const running = await startServer({
     ...options,
     dispatch: flags.dispatch,
+    ...(flags.headersTimeout !== undefined ? { headersTimeout: flags.headersTimeout } : {}),
+    ...(flags.requestTimeout !== undefined ? { requestTimeout: flags.requestTimeout } : {}),
+    ...(flags.controlToken !== undefined ? { controlToken: flags.controlToken } : {}),
     ...(flags.quiet ? {} : { log: (line: string) => process.stdout.write(`${line}\n`) }),
   })
   const sim = running.simulator
   const lines = [
     `multi-area-mock listening on ${running.url} (scenario "${sim.scenario}", seed ${sim.seed}, clock ${sim.clockFixed ? sim.now() : 'system'}, ready in ${Math.round(performance.now() - started)} ms)`,
     ...sim.areas.map((area) => `  ${area.letter}  ${area.title.padEnd(40)} ${area.baseUrls.map((base) => `${running.url}${base === '/' ? '/' : base}`).join('  ')}`),
-    `     ${'Control API'.padEnd(40)} ${running.url}${CONTROL_PREFIX}`,
+    `     ${(flags.controlToken === undefined ? 'Control API' : 'Control API (Bearer token required)').padEnd(40)} ${running.url}${CONTROL_PREFIX}`,
   ]
   const faults = sim.faults.list().length
   if (faults > 0) lines.push(`     ${`${faults} fault rule${faults === 1 ? '' : 's'} in force`.padEnd(40)} ${running.url}${CONTROL_PREFIX}/faults`)
   process.stdout.write(`${lines.join('\n')}\n`)
+  if (!isLoopbackHost(running.host)) process.stderr.write(`${exposedWarning(running.host, flags.controlToken !== undefined)}\n`)
 
   await new Promise<void>((resolve) => {
     const stop = () => {
@@ -85,4 +96,12 @@ export async function serve(flags: ServeFlags): Promise<void> {
     process.on('SIGINT', stop)
     process.on('SIGTERM', stop)
   })
+}
+
+/** One line: the control API can reset or replace the world, so say who can reach it (D27). */
+function exposedWarning(host: string, guarded: boolean): string {
+  const who = `multi-area-mock: warning: listening on ${host}, so other machines can reach the server, control API (${CONTROL_PREFIX}) included`
+  return guarded
+    ? `${who}; it requires the control token.`
+    : `${who}: anyone who can connect can reset, replace or read the whole world. Set --control-token (or ${CONTROL_TOKEN_ENV}) to protect it.`
 }

@@ -25,6 +25,19 @@ describe('Dispatcher', () => {
     expect(dispatcher.dispatch(request('http://x/ledger/v1/status', 'HEAD'))).toMatchObject({ kind: 'route', route: ledger[0] })
   })
 
+  it('treats a trailing slash as another URL: 404 suggesting the route without it, also at the root (regression found by the fuzzer: rou3 ignored it, the document does not)', () => {
+    const dispatcher = new Dispatcher([mount('quantum', '/quantum', quantum), mount('ledger', '', ledger)])
+    for (const [url, method] of [['http://x/quantum/v1/status/', 'GET'], ['http://x/quantum/v1/particles/p1/', 'GET'], ['http://x/quantum/v1/measure/', 'PUT']] as const) {
+      const found = dispatcher.dispatch(request(url, method))
+      expect(found?.kind, url).toBe('error')
+      expect(found?.kind === 'error' && found.error).toMatchObject({ status: 404, code: 'not_found' })
+    }
+    const typo = dispatcher.dispatch(request('http://x/quantum/v1/status/'))
+    expect(typo?.kind === 'error' && typo.error.extra).toMatchObject({ suggestion: 'GET /quantum/v1/status' })
+    expect(dispatcher.dispatch(request('http://x/v1/status/'))).toBeUndefined()
+    expect(dispatcher.dispatch(request('http://x/v1/status'))?.kind).toBe('route')
+  })
+
   it('leaves URLs outside every prefix alone', () => {
     const dispatcher = new Dispatcher([mount('ledger', '/ledger', ledger)])
     expect(dispatcher.dispatch(request('http://x/ledgers/v1/status'))).toBeUndefined()

@@ -77,7 +77,7 @@ export class Dispatcher {
         return this.#inMount(compiled, request.method, pathname.slice(prefix.length) || '/', url)
       }
     }
-    if (this.#hasRoot) {
+    if (this.#hasRoot && !trailingSlash(pathname)) {
       const match = findRoute(this.#root, request.method, pathname)
       if (match && (match.data.mount.origin === null || match.data.mount.origin === url.origin)) {
         return { kind: 'route', route: match.data.route, params: decodeParams(match.params), url, mount: match.data.mount }
@@ -103,11 +103,13 @@ export class Dispatcher {
   }
 
   #inMount(compiled: CompiledMount, method: string, path: string, url: URL): Dispatch {
-    // HEAD is answered like GET; the server drops the body.
-    const match = findRoute(compiled.router, method === 'HEAD' ? 'GET' : method, path)
+    // HEAD is answered like GET; the server drops the body. A trailing slash is
+    // another URL (rou3 would ignore it): 404, suggesting the route without it.
+    const strict = !trailingSlash(path)
+    const match = strict ? findRoute(compiled.router, method === 'HEAD' ? 'GET' : method, path) : undefined
     const mount = compiled.mount
     if (match) return { kind: 'route', route: match.data, params: decodeParams(match.params), url, mount }
-    const allowed = findRoute(compiled.paths, undefined, path)
+    const allowed = strict ? findRoute(compiled.paths, undefined, path) : undefined
     if (allowed) {
       return {
         kind: 'error',
@@ -159,6 +161,10 @@ export class Dispatcher {
     }
     this.#hasRoot = true
   }
+}
+
+function trailingSlash(path: string): boolean {
+  return path.length > 1 && path.endsWith('/')
 }
 
 function toRou3(path: string): string {

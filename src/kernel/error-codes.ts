@@ -33,7 +33,8 @@ export const ERROR_CODES = {
   unsupported_media_type: { status: 415, description: 'The body is declared as something other than JSON (D11).' },
   validator_not_active: { status: 422, description: 'The validator exists but is inactive or jailed, so it takes no delegations (D23).' },
   headers_too_large: { status: 431, description: 'The request line and headers are over what the HTTP server accepts (16 KiB).' },
-  bad_request: { status: 400, description: 'The request is not valid HTTP (the HTTP server only).' },
+  bad_request: { status: 400, description: 'The request is not valid HTTP, or its body was cut off by the client (the HTTP server only).' },
+  request_timeout: { status: 408, description: 'The request line and headers, or the whole request, did not arrive within the HTTP server\'s timeouts; the connection is closed.' },
   too_many_requests: { status: 429, description: 'An injected rate-limit fault; retry after `Retry-After` seconds.', header: 'Retry-After' },
   internal_error: { status: 500, description: 'A bug in the simulator, or an injected fault; nothing was changed.' },
   bad_gateway: { status: 502, description: 'An injected fault; nothing was changed.' },
@@ -46,6 +47,9 @@ export type ErrorCode = keyof typeof ERROR_CODES
 
 /** Codes every route can answer: a bug is a 500 wherever it happens; a request naming an unknown world is a 404. */
 export const ANY_ROUTE_CODES: readonly ErrorCode[] = ['internal_error', 'not_found']
+
+/** Codes every control API route answers when the HTTP server requires a control token (`--control-token`) and the request lacks it. */
+export const CONTROL_TOKEN_CODES: readonly ErrorCode[] = ['unauthorized', 'invalid_token']
 
 /** Codes an injected fault or maintenance can answer on any area route (D9); a new fault status is one entry here. */
 export const FAULT_CODES: readonly ErrorCode[] = ['too_many_requests', 'internal_error', 'bad_gateway', 'service_unavailable', 'gateway_timeout']

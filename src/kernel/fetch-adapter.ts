@@ -1,3 +1,4 @@
+import { ApiError } from './api-error.js'
 import { payloadTooLarge } from './payload-too-large.js'
 import type { Reply } from './reply.js'
 import type { SimRequest } from './sim-request.js'
@@ -62,7 +63,11 @@ async function streamText(request: Request, limit: number): Promise<string> {
   let size = 0
   let text = ''
   for (;;) {
-    const { done, value } = await reader.read()
+    const { done, value } = await reader.read().catch(() => {
+      // The client went away mid-body (or the server cut it off for being slow):
+      // its doing, not a simulator bug, so never an internal error.
+      throw new ApiError(400, 'bad_request', 'The request body could not be read to its end: the client aborted it.')
+    })
     if (done) break
     size += value.byteLength
     if (size > limit) {

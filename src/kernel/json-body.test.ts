@@ -18,6 +18,26 @@ describe('readJsonBody (D11)', () => {
     expect(await readJsonBody(post('[1]', { 'content-type': 'application/merge-patch+json; charset=utf-8' }), { limit: 100 })).toEqual([1])
   })
 
+  it('invalid JSON is 400 invalid_json whose message never quotes the body (it may hold a secret)', async () => {
+    for (const text of ['password=hunter2-secret', '{"password":"hunter2-secret" x}', 'hunter2-secret', '{"a":1,"password":"hunter2-secret",}']) {
+      const error = await rejection(readJsonBody(post(text), { limit: 1000 }))
+      expect(error).toMatchObject({ status: 400, code: 'invalid_json' })
+      expect(error.message).toMatch(/^The request body is not valid JSON: \S/)
+      expect(error.message).not.toContain('hunter2')
+    }
+  })
+
+  it('a body the client aborts half-way is 400 bad_request, not an internal error', async () => {
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"a":'))
+        setTimeout(() => controller.error(new Error('aborted')), 1)
+      },
+    })
+    const aborted = new Request('http://x/', { method: 'POST', body: stream, headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit)
+    expect(await rejection(readJsonBody(fromFetchRequest(aborted), { limit: 100 }))).toMatchObject({ status: 400, code: 'bad_request' })
+  })
+
   it('refuses a declared or streamed body over the limit with 413', async () => {
     const declared = await rejection(readJsonBody(post('{"a":1}', { 'content-type': 'application/json', 'content-length': '101' }), { limit: 100 }))
     expect(declared).toMatchObject({ status: 413, code: 'payload_too_large' })

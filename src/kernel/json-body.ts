@@ -1,6 +1,7 @@
 import { ApiError } from './api-error.js'
 import type { z } from 'zod'
 import { payloadTooLarge } from './payload-too-large.js'
+import { outsideHold } from './request-hold.js'
 import type { SimRequest } from './sim-request.js'
 import { parseOrThrow } from './validate.js'
 
@@ -35,7 +36,8 @@ export async function readJsonBody(request: SimRequest, options: JsonBodyOptions
   const declared = request.headers.get('content-length')
   if (declared !== null && Number(declared) > options.limit) throw payloadTooLarge(options.limit)
 
-  const text = await request.readText(options.limit)
+  // The client may take its time: a reset must not wait for it.
+  const text = await outsideHold(request, () => request.readText(options.limit))
   if (text.trim() === '') {
     throw new ApiError(400, 'validation_failed', 'The request body is empty; a JSON body is required.', {
       details: [{ path: '', message: 'Required' }],
@@ -44,9 +46,19 @@ export async function readJsonBody(request: SimRequest, options: JsonBodyOptions
   try {
     return options.parse ? options.parse(text) : JSON.parse(text)
   } catch (error) {
-    const reason = error instanceof SyntaxError ? error.message : 'unparseable'
-    throw new ApiError(400, 'invalid_json', `The request body is not valid JSON: ${reason}`)
+    throw new ApiError(400, 'invalid_json', `The request body is not valid JSON: ${syntaxReason(error)}`)
   }
+}
+
+/**
+ * The parser's complaint without the body text V8 quotes in it (`Unexpected
+ * token 'p', "password=hunter2" is not valid JSON`): a body may hold a secret,
+ * and an error message must never show one.
+ */
+function syntaxReason(error: unknown): string {
+  if (!(error instanceof SyntaxError)) return 'unparseable.'
+  const quoted = error.message.indexOf('"')
+  return `${(quoted === -1 ? error.message : error.message.slice(0, quoted)).replace(/[\s,]+$/, '')}.`
 }
 
 function isJsonContentType(value: string): boolean {

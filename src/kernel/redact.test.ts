@@ -23,6 +23,11 @@ describe('redaction', () => {
     expect(redactJsonText('{"user":{"password":"hun\\"ter2","n":1},"token":12345,"signature":"0xab')).toBe('{"user":{"password":"[redacted]","n":1},"token":"[redacted]","signature":"[redacted]"')
   })
 
+  it('redacts form-encoded text sent as a body (regression: a login sent as a form kept its password in the journal)', () => {
+    expect(redactJsonText('username=ada&password=hunter2&api%5Fkey=k1&next=/home')).toBe('username=ada&password=[redacted]&api%5Fkey=[redacted]&next=/home')
+    expect(redactJsonText('token=abc')).toBe('token=[redacted]')
+  })
+
   it('keeps the Authorization scheme and drops secret query values', () => {
     expect(redactHeaders(new Headers({ authorization: 'Bearer abc', cookie: 'a=1', accept: 'x' }))).toEqual({ accept: 'x', authorization: 'Bearer [redacted]', cookie: '[redacted]' })
     expect(redactUrl('http://x/a?page=2&token=abc')).toBe('http://x/a?page=2&token=%5Bredacted%5D')

@@ -39,15 +39,30 @@ export function redactJson(value: unknown): unknown {
 /** `"key": value` pairs in JSON text, including an unterminated string at the end of truncated text. */
 const JSON_PAIR = /"((?:[^"\\]|\\.)*)"(\s*:\s*)("(?:[^"\\]|\\.)*"?|-?[\d.eE+-]+|true|false|null)/g
 
+/** `key=value` pairs as in a form-encoded body or a query string (`a=1&password=x`). */
+const FORM_PAIR = /(^|[?&;\s])([^=&;\s?]+)=([^&;\s]*)/g
+
 /**
- * Redacts JSON text that cannot be parsed (truncated, or not JSON): the
- * scalar value of every secret key is replaced, at any depth.
+ * Redacts body text that cannot be parsed (truncated, or not JSON): the
+ * scalar value of every secret key is replaced, at any depth, whether the
+ * text is JSON-like (`"password": "x"`) or form-encoded (`password=x`).
  *
  * @example
  * redactJsonText('{"password":"hunter2","na') // '{"password":"[redacted]","na'
+ * redactJsonText('user=ada&password=hunter2') // 'user=ada&password=[redacted]'
  */
 export function redactJsonText(text: string): string {
-  return text.replace(JSON_PAIR, (pair, key: string, colon: string) => (isSecretKey(key) ? `"${key}"${colon}"${REDACTED}"` : pair))
+  return text
+    .replace(JSON_PAIR, (pair, key: string, colon: string) => (isSecretKey(key) ? `"${key}"${colon}"${REDACTED}"` : pair))
+    .replace(FORM_PAIR, (pair, before: string, key: string) => (isSecretKey(safeDecode(key)) ? `${before}${key}=${REDACTED}` : pair))
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
 }
 
 /**

@@ -27,6 +27,21 @@ export function parseDuration(value: number | string): number {
   return Number(match[1]) * UNIT_MS[match[2] ?? 'ms']!
 }
 
+/** The instants an ISO 8601 timestamp with a four-digit year can name: 0000-01-01 to 9999-12-31. */
+const EARLIEST = Date.parse('0000-01-01T00:00:00.000Z')
+const LATEST = Date.parse('9999-12-31T23:59:59.999Z')
+
+/**
+ * `true` when `ms` is an instant every timestamp the simulator writes can show
+ * (a four-digit year); later ones print as `+010000-…` or not at all.
+ *
+ * @example
+ * withinClockRange(Date.parse('2026-01-01T00:00:00Z')) // true
+ */
+export function withinClockRange(ms: number): boolean {
+  return Number.isFinite(ms) && ms >= EARLIEST && ms <= LATEST
+}
+
 /**
  * The simulator's clock (D4, D24): frozen at an instant (reproducible
  * timestamps) or running with the source clock, and movable either way, so a
@@ -58,6 +73,9 @@ export class SimClock implements Clock {
   /** Moves time forward (or back, with a negative duration), frozen or running. */
   advance(duration: number | string): Date {
     const ms = parseDuration(duration)
+    if (!withinClockRange(this.now().getTime() + ms)) {
+      throw new ConfigError(`Cannot advance the clock by ${duration}: it would leave the years 0000 to 9999.`)
+    }
     if (this.#frozenAt !== null) this.#frozenAt += ms
     else this.#offset += ms
     return this.now()

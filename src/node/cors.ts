@@ -12,7 +12,17 @@ const EXPOSED_HEADERS = Object.keys(RESPONSE_HEADERS).join(', ')
  * so a browser app can read `X-Total-Count` and `Link`.
  */
 export function corsHeaders(request: Pick<IncomingMessage, 'headers'>): Record<string, string> {
-  const origin = headerOf(request, 'origin')
+  return corsHeadersFor(headerOf(request, 'origin') ?? null)
+}
+
+/**
+ * The CORS headers for a request's `Origin` (or `null` without one), also for
+ * answers written before a request is parsed (requests Node could not parse).
+ *
+ * @example
+ * corsHeadersFor('http://localhost:5173')['access-control-allow-origin'] // 'http://localhost:5173'
+ */
+export function corsHeadersFor(origin: string | null): Record<string, string> {
   return origin
     ? {
         'access-control-allow-origin': origin,

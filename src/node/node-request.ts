@@ -75,9 +75,11 @@ function readBody(req: IncomingMessage, limit: number): Promise<string> {
       done()
       resolve(new TextDecoder().decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)))
     }
-    const onError = (error: Error) => {
+    // A stream error here is the client's doing (aborted, or cut off by the request
+    // timeout): a 400 if anyone still listens, never an internal error.
+    const onError = () => {
       done()
-      reject(error)
+      reject(new ApiError(400, 'bad_request', 'The request body could not be read to its end: the client aborted it.'))
     }
     // A client that hangs up mid-upload gets no answer anyway; this keeps it out of
     // the internal-error log (it is not a simulator bug).

@@ -4,6 +4,8 @@ import { ApiError } from '../kernel/api-error.js'
 import { ConfigError } from '../kernel/clock.js'
 import { errorResponse } from '../kernel/error-response.js'
 import { CONTROL_PREFIX, createSimulator, type Simulator, type SimulatorOptions } from '../simulator/create-simulator.js'
+import { type ClientError, clientErrorReply } from './client-error.js'
+import { controlTokenGuard } from './control-token.js'
 import { corsHeaders, preflightReply } from './cors.js'
 import { DocsPage } from './docs-page.js'
 import { type DispatchMode, nodeAnswerer } from './fast-path.js'
@@ -13,6 +15,15 @@ export type { DispatchMode } from './fast-path.js'
 
 /** How much of an unread request body the server swallows before hanging up. */
 const DISCARD_LIMIT = 64 * 1024 * 1024
+
+/** The same after a 413: the body was refused for its size and may never end, so stop sooner. */
+const TOO_LARGE_DISCARD_LIMIT = 4 * 1024 * 1024
+
+/** Default `headersTimeout`: a client gets this long to send the request line and headers. */
+export const DEFAULT_HEADERS_TIMEOUT = 10_000
+
+/** Default `requestTimeout`: a client gets this long to send a whole request, body included. */
+export const DEFAULT_REQUEST_TIMEOUT = 30_000
 
 export interface ServerOptions extends SimulatorOptions {
   /** Default 4000; 0 picks a free port (D27). */
@@ -29,6 +40,15 @@ export interface ServerOptions extends SimulatorOptions {
    * (src/simulator/dispatch-paths.test.ts); bench/README.md has the figures.
    */
   dispatch?: DispatchMode
+  /**
+   * When set, every `/__mock/*` request must carry `Authorization: Bearer <controlToken>`
+   * (401 otherwise): for a server other machines can reach (`host: '0.0.0.0'`).
+   */
+  controlToken?: string
+  /** Milliseconds a client may take to send the request line and headers (default 10 s); then 408 and the connection is closed. */
+  headersTimeout?: number
+  /** Milliseconds a client may take to send a whole request, body included (default 30 s); then 408 and the connection is closed. */
+  requestTimeout?: number
 }
 
 /** A running simulator server. */
@@ -67,7 +87,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   })
   // The whole world is seeded before the first request can arrive.
   await simulator.ready
-  const server = createServer()
+  const headersTimeout = options.headersTimeout ?? DEFAULT_HEADERS_TIMEOUT
+  const requestTimeout = options.requestTimeout ?? Math.max(DEFAULT_REQUEST_TIMEOUT, headersTimeout)
+  if (headersTimeout > requestTimeout) {
+    throw new ConfigError(`The headers timeout (${headersTimeout} ms) must not be longer than the request timeout (${requestTimeout} ms), which includes it.`)
+  }
+  const server = createServer({
+    headersTimeout,
+    requestTimeout,
+    // Node looks for late clients this often (30 s by default, longer than the timeouts themselves).
+    connectionsCheckingInterval: Math.max(50, Math.min(1_000, headersTimeout / 4, requestTimeout / 4)),
+  })
   server.keepAliveTimeout = 65_000
   await new Promise<void>((resolve, reject) => {
     const refuse = (error: unknown) => reject(listenError(error, host, options.port ?? 4000))
@@ -83,9 +113,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const origin = `http://${authority}`
   const answerer = nodeAnswerer(options.dispatch ?? 'fast', simulator, origin)
   const docs = new DocsPage(CONTROL_PREFIX)
+  const refuseControl = options.controlToken === undefined ? undefined : controlTokenGuard(options.controlToken)
   const answer = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<WireReply> => {
     try {
       if (req.method === 'OPTIONS') return preflightReply(req)
+      const refused = refuseControl && isGuarded(path) ? refuseControl(req.headers.authorization) : undefined
+      if (refused) return errorResponse(refused)
       if (docs.handles(path)) return await docs.answer({ method: req.method ?? 'GET', path })
       // The 404 names the path as the URL parser normalised it, as the routes saw it.
       return (await answerer(req, res)) ?? errorResponse(simulator.dispatcher.notFound(req.method ?? 'GET', new URL(`${origin}${req.url}`).pathname))
@@ -93,7 +126,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       return errorResponse(error instanceof TypeError && /url/i.test(error.message) ? malformedUrl() : error)
     }
   }
+  /** The response being written on each socket, so a late client error never corrupts it. */
+  const answering = new WeakMap<object, ServerResponse>()
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    answering.set(req.socket, res)
     const started = performance.now()
     // A request refused before its body was read (413, 415, 404...) leaves the
     // upload unread; the client would block sending it and never read our answer.
@@ -101,12 +137,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     res.once('finish', () => {
       if (req.complete) return
       let discarded = 0
+      const limit = res.statusCode === 413 ? TOO_LARGE_DISCARD_LIMIT : DISCARD_LIMIT
       // A body reader may still be listening (node-fetch-server queues into a
       // stream nobody reads, and pauses the request again at once).
       req.removeAllListeners('data')
       req.on('data', (chunk: Buffer) => {
         discarded += chunk.length
-        if (discarded > DISCARD_LIMIT) req.socket.destroy()
+        if (discarded > limit) req.socket.destroy()
       })
       req.resume()
     })
@@ -124,18 +161,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       })
   })
   // Requests Node cannot even parse (header block over its limit, broken HTTP)
-  // never reach the handlers; they still get a JSON error (D9), not a bare status.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy()
-    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW'
-    const body = JSON.stringify(
-      tooLarge
-        ? { error: 'headers_too_large', message: 'The request line and headers are larger than the server accepts (16 KiB).' }
-        : { error: 'bad_request', message: 'The request is not valid HTTP.' },
-    )
-    socket.end(
-      `HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-    )
+  // or that come too slowly never reach the handlers; they still get a JSON
+  // error (D9) with the CORS headers, unless an answer has begun on the socket.
+  server.on('clientError', (error: ClientError, socket) => {
+    const current = answering.get(socket)
+    const midAnswer = current !== undefined && current.headersSent && !current.writableFinished
+    const reply = socket.writable && !midAnswer ? clientErrorReply(error) : undefined
+    if (reply === undefined) return void socket.destroy()
+    socket.end(reply, () => socket.destroy())
   })
 
   return {
@@ -159,6 +192,12 @@ function malformedUrl(): ApiError {
 function pathOf(target: string): string {
   const end = target.indexOf('?')
   return end === -1 ? target : target.slice(0, end)
+}
+
+/** What the control token guards: the control API, but not its description (`openapi.json`, the docs page), which holds nothing of the world. */
+function isGuarded(path: string): boolean {
+  if (path !== CONTROL_PREFIX && !path.startsWith(`${CONTROL_PREFIX}/`)) return false
+  return path !== `${CONTROL_PREFIX}/openapi.json` && path !== `${CONTROL_PREFIX}/docs` && !path.startsWith(`${CONTROL_PREFIX}/docs/`)
 }
 
 function listenError(error: unknown, host: string, port: number): Error {

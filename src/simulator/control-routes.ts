@@ -1,5 +1,7 @@
 import type { z } from 'zod'
-import { ApiError, notFound } from '../kernel/api-error.js'
+import { ApiError, notFound, validationFailed } from '../kernel/api-error.js'
+import { parseInstant } from '../kernel/clock.js'
+import { parseDuration, withinClockRange } from '../kernel/sim-clock.js'
 import { parseBody, readJsonBody } from '../kernel/json-body.js'
 import { json } from '../kernel/json-response.js'
 import { parseQuery } from '../kernel/query.js'
@@ -107,6 +109,13 @@ export function controlRoutes(sim: Simulator): RouteDefinition[] {
       examples: () => [{ summary: 'Ninety seconds later', body: { advance: '90s' } }],
       async handle({ request }) {
         const body = await parseBody(request, clockBody, { limit: 4096 })
+        // Checked before anything moves, so a refused request changes nothing (D11).
+        if (body.advance !== undefined) {
+          const from = body.set !== undefined ? parseInstant(body.set) : sim.clock.now().getTime()
+          if (!withinClockRange(from + parseDuration(body.advance))) {
+            throw validationFailed([{ path: 'advance', message: 'would move the clock out of the years 0000 to 9999' }])
+          }
+        }
         if (body.mode === 'fixed') sim.clock.freeze()
         if (body.mode === 'system') sim.clock.resume()
         if (body.set !== undefined) sim.clock.set(body.set)

@@ -133,6 +133,20 @@ describe('createSimulator', () => {
     expect(sim.clock.fixed).toBe(true)
     expect(sim.now()).toBe('2026-01-01T00:00:00.000Z')
   })
+
+  it('refuses to move the clock out of the years 0000 to 9999, and moves nothing (regression found by the fuzzer: "+010000-…" timestamps)', async () => {
+    const sim = createSimulator({ seed: 3, clock: CLOCK, baseUrls: { admin: 'http://far.test/admin', core: 'http://far.test/core' } })
+    server.use(...sim.handlers)
+    for (const body of [{ advance: 251_635_075_200_000 }, { advance: 1e20 }, { advance: '-2100000d' }, { mode: 'system', set: '9999-12-31T00:00:00Z', advance: '2d' }]) {
+      const refused = await call('http://far.test/__mock/clock', { method: 'POST', json: body })
+      expect(refused.status, JSON.stringify(body)).toBe(400)
+      expect(refused.body.details).toEqual([{ path: 'advance', message: 'would move the clock out of the years 0000 to 9999' }])
+    }
+    expect(sim.now()).toBe('2026-01-01T00:00:00.000Z')
+    expect(sim.clock.fixed).toBe(true)
+    expect(() => sim.clock.advance(1e20)).toThrow(/years 0000 to 9999/)
+    expect(sim.now()).toBe('2026-01-01T00:00:00.000Z')
+  })
 })
 
 describe('createSimulator options', () => {

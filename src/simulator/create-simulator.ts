@@ -33,6 +33,7 @@ import { FaultInjector, type Faults, validateFaultRules } from './faults.js'
 import { DEFAULT_JOURNAL_BODY_LIMIT, DEFAULT_JOURNAL_SIZE, Journal, type RequestJournal } from './journal.js'
 import { journalRoutes } from './journal-routes.js'
 import { CONTROL_AREA, type PipelineParts, servePipeline } from './request-pipeline.js'
+import { WorldLock } from './world-lock.js'
 import { worldRoutes } from './world-routes.js'
 import { type CreateWorldOptions, requestedWorld, unknownWorld, WorldRegistry, type Worlds, type WorldsOptions, worldLimits } from './worlds.js'
 import { describeSimulator, EXAMPLE_CLOCK, type OpenApiOptions, recordExamples } from './openapi.js'
@@ -226,8 +227,7 @@ class SimulatorInstance implements Simulator {
   #initialFaults: FaultRule[] = []
   #initial: WorldState | undefined
   #initialClock: ClockSetting | undefined
-  #queue: Promise<void> = Promise.resolve()
-  #busy = 0
+  readonly #lock = new WorldLock()
   readonly #changes = new ChangeListeners()
   #examples: Promise<ExampleSet> | undefined
 
@@ -283,13 +283,20 @@ class SimulatorInstance implements Simulator {
       control: CONTROL_PREFIX,
     })
     const answerOptions: AnswerOptions = {
-      before: () => (this.#busy > 0 ? this.#queue : undefined),
+      before: () => this.#lock.idle(),
       onInternalError: options.onInternalError ?? reportInternalError,
       answered: (request, response) => {
         if (mayWrite(request.method)) this.#changes.emit({ cause: 'request', method: request.method, url: request.url, status: response.status })
       },
     }
-    this.#pipeline = { faults: this.#faults, journal: this.#journal, clock: this.#world.clock, answerOptions }
+    this.#pipeline = {
+      faults: this.#faults,
+      journal: this.#journal,
+      clock: this.#world.clock,
+      lock: this.#lock,
+      answerOptions,
+      areaAnswerOptions: { ...answerOptions, before: undefined },
+    }
     const router = {
       route: (request: Request) => this.#route(request),
       answer: async (found: Routed, request: Request) => toFetchResponse(await found.target.#serve(found.dispatch, fromFetchRequest(request))),
@@ -465,6 +472,8 @@ class SimulatorInstance implements Simulator {
     if (target) return dispatch && { target, dispatch }
     if (!dispatch) return undefined
     if (dispatch.kind === 'route' && this.#worldRoutes.has(dispatch.route)) return { target: this, dispatch }
+    // A wrong method is wrong in every world: 405 with Allow, as documented, before the world is looked at.
+    if (dispatch.kind === 'error' && dispatch.error.status === 405) return { target: this, dispatch }
     // `target` is missing only when a world was named (`id` is set) and none has that id.
     return { target: this, dispatch: { kind: 'error', error: unknownWorld(id!, this.#worlds.idleMs) } }
   }
@@ -496,14 +505,9 @@ class SimulatorInstance implements Simulator {
     return state as WorldState
   }
 
-  /** World changes run one at a time; requests arriving meanwhile wait for them. */
+  /** World changes run one at a time, once the requests inside the world are done; requests arriving meanwhile wait. */
   #enqueue(operation: () => Promise<void>): Promise<void> {
-    this.#busy++
-    const run = this.#queue.then(operation).finally(() => {
-      this.#busy--
-    })
-    this.#queue = run.catch(() => undefined)
-    return run
+    return this.#lock.exclusive(operation)
   }
 }
 

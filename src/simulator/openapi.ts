@@ -1,4 +1,5 @@
 import type { AreaId } from '../areas/area.js'
+import { CONTROL_TOKEN_CODES } from '../kernel/error-codes.js'
 import { exampleKey, type ExampleSet, type RecordedExample } from '../kernel/openapi/examples.js'
 import { buildOpenApiDocument, type DocumentedArea, type OpenApiDocument } from '../kernel/openapi/document.js'
 import type { Mount, RouteDefinition, RouteExample } from '../kernel/route.js'
@@ -23,7 +24,9 @@ const DESCRIPTION = `A simulated backend for five API areas: each area under its
 Every error is JSON \`{ "error": <code>, "message": <sentence>, ... }\` (D9). Besides the statuses of each operation, the router answers
 \`components.responses.UnknownRoute\` for a URL no route matches and \`components.responses.MethodNotAllowed\` (with \`Allow\`) for a known path
 with another method; the HTTP server answers any URL \`components.responses.HeadersTooLarge\` (431) when the request line and
-headers are over 16 KiB.
+headers are over 16 KiB, \`request_timeout\` (408) when they or the whole request arrive too slowly, and \`bad_request\` (400) when the
+request is not HTTP. A server started with a control token answers every control route but this document and \`/__mock/docs\` 401
+(\`unauthorized\`, \`invalid_token\`) without \`Authorization: Bearer <control token>\`.
 
 The examples are real answers of a simulator seeded with the \`default\` scenario, seed 1 and the clock frozen at ${EXAMPLE_CLOCK}.`
 
@@ -40,7 +43,13 @@ export function describeSimulator(sim: Pick<Simulator, 'areas' | 'dispatcher'>, 
     const urls = area.baseUrls.map((url) => `\`${absolute(url)}\``).join(', ')
     areas[area.id] = { tag: areaTag(area), description: `Base URL${area.baseUrls.length > 1 ? 's' : ''}: ${urls}`, faults: true }
   }
-  areas.control = { tag: 'Control API', description: 'Reset, scenarios, clock, state, request journal, fault rules, isolated worlds and this document (D26).', faults: false }
+  // 401 only from an HTTP server started with a control token (`--control-token`); never for this document itself.
+  areas.control = {
+    tag: 'Control API',
+    description: 'Reset, scenarios, clock, state, request journal, fault rules, isolated worlds and this document (D26).',
+    faults: false,
+    codes: CONTROL_TOKEN_CODES,
+  }
   return buildOpenApiDocument({
     info: { title: 'multi-area-mock', version: DOCUMENT_VERSION, description: DESCRIPTION },
     mounts: sim.dispatcher.mounts,

@@ -92,4 +92,17 @@ describe('requestedWorld', () => {
     expect(requestedWorld(request({ cookie: 'not-mock-world=w3' }))).toBeNull()
     expect(requestedWorld(request({ 'x-mock-world': 'w1', cookie: 'mock-world=w2' }))).toBe('w1')
   })
+
+  it('answers a wrong method with 405 whatever world is named (regression found by the fuzzer: an unknown world turned it into a 404)', async () => {
+    const sim = createSimulator({ clock: CLOCK })
+    for (const headers of [{}, { 'x-mock-world': 'no-such-world' }] as Array<Record<string, string>>) {
+      for (const url of ['http://sim.test/core/users', 'http://sim.test/__mock/health']) {
+        const reply = await sim.fetch(new Request(url, { method: 'DELETE', headers }))!
+        expect(reply.status, `${url} ${JSON.stringify(headers)}`).toBe(405)
+        expect(reply.headers.get('allow')).toMatch(/GET/)
+      }
+    }
+    // A route that exists is still the unknown world's 404.
+    expect((await sim.fetch(users({ 'x-mock-world': 'no-such-world' }))!).status).toBe(404)
+  })
 })

@@ -1,8 +1,8 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
-/** Path of the compiled CLI, as `npx multi-area-mock` runs it. */
-export const CLI = fileURLToPath(new URL('../../bin/multi-area-mock.js', import.meta.url))
+/** Path of the compiled CLI, as `npx multi-area-mock` runs it (npm run test:msw3 points it at a bundle made with msw 3). */
+export const CLI = process.env.MULTI_AREA_MOCK_TEST_CLI ?? fileURLToPath(new URL('../../bin/multi-area-mock.js', import.meta.url))
 
 export interface CliServer {
   url: string
@@ -23,8 +23,8 @@ export interface CliServer {
  * await fetch(`${server.url}/__mock/health`)
  * await server.stop()
  */
-export function startCli(args: string[] = [], timeoutMs = 15_000): Promise<CliServer> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { stdio: 'pipe' })
+export function startCli(args: string[] = [], timeoutMs = 15_000, env: Record<string, string> = {}): Promise<CliServer> {
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { stdio: 'pipe', env: { ...process.env, ...env } })
   let out = ''
   let err = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))

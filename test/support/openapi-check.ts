@@ -62,9 +62,11 @@ export class OpenApiCheck {
   problem(method: string, url: string, reply: ObservedReply): string | undefined {
     const pathname = new URL(url).pathname
     const where = `${method} ${pathname} answered ${reply.status}`
+    // A CORS preflight is the server's answer on any URL (D27), documented or not.
+    if (method === 'OPTIONS' && reply.status === 204) return undefined
     if (reply.status === 431) return this.#against(this.#resolve({ $ref: '#/components/responses/HeadersTooLarge' }), reply, where, 'HeadersTooLarge')
     const found = this.#paths.find((path) => path.pattern.test(pathname))
-    if (!found) return this.#against(this.#resolve({ $ref: '#/components/responses/UnknownRoute' }), reply, `${where}, but no documented path matches it`, 'UnknownRoute')
+    if (!found) return this.#against(this.#resolve({ $ref: '#/components/responses/UnknownRoute' }), reply, `${where}, but no documented path matches it`, 'UnknownRoute', method === 'HEAD')
     if (method === 'OPTIONS') return undefined
     const operation: Json | undefined = found.item[(method === 'HEAD' ? 'get' : method.toLowerCase())]
     if (!operation) return this.#against(this.#resolve({ $ref: '#/components/responses/MethodNotAllowed' }), reply, `${where} on ${found.template}, which does not document ${method}`, 'MethodNotAllowed', method === 'HEAD')

@@ -91,19 +91,31 @@ export class Ledger {
     }
   }
 
-  /** The ledger as the state API shows it; each delegation's `status` follows the clock (D21). */
-  export(): Required<LedgerState> {
+  /**
+   * The ledger as the state API shows it; each delegation's `status` follows the
+   * clock (D21). Signatures only with `secrets` (in-process snapshots): the state
+   * API never shows one, like password hashes.
+   */
+  export({ secrets }: { secrets: boolean }): Required<LedgerState> {
     const height = this.chain().heightAt(this.#world.clock.now().getTime())
     return {
       chain: { ...this.#settings! },
       tokens: this.collections.tokens.all().map((item) => ({ ...item })),
       validators: this.collections.validators.all().map((item) => ({ ...item })),
-      delegations: this.collections.delegations.all().map((item) => ({ ...item, status: item.block_height <= height ? 'included' : 'pending' })),
+      delegations: this.collections.delegations.all().map(({ signature, ...item }) => {
+        const replay = signature ? signatureKey(signature) : item.replay_key
+        return {
+          ...item,
+          ...(secrets ? { signature } : {}),
+          ...(replay ? { replay_key: replay } : {}),
+          status: item.block_height <= height ? 'included' : 'pending',
+        }
+      }),
     }
   }
 }
 
 /** Seeded delegations may have no signature; their transaction hash keeps the key unique. */
 function replayKey(item: Delegation): string {
-  return item.signature ? signatureKey(item.signature) : item.transaction_hash
+  return item.signature ? signatureKey(item.signature) : (item.replay_key ?? item.transaction_hash)
 }

@@ -108,6 +108,8 @@ export const delegation = z.object({
   nonce: decimalInteger,
   /** `null` for delegations a scenario seeded without one. */
   signature: signature.nullable(),
+  /** What replay protection compares (`signatureKey`); shown by the state API instead of the signature. */
+  replay_key: hash32.optional(),
   submitted_at: isoTimestamp,
   block_height: z.int().min(0),
 })
@@ -238,6 +240,8 @@ export type LedgerScenario = z.output<typeof ledgerScenario>
 
 /** A delegation in the state: `status` is derived from `block_height` and the clock, and ignored on import. */
 export const delegationState = delegation.extend({
+  signature: signature.nullable().optional().describe('Never shown by GET /__mock/state, which shows replay_key instead.'),
+  replay_key: hash32.optional().describe('keccak256 of the signature\'s r and s: a later delegation with the same r and s is refused as a replay (D23).'),
   status: z.enum(['pending', 'included']).optional().describe('Derived: "included" once the chain reaches block_height. Ignored on import.'),
 })
 
@@ -253,7 +257,7 @@ export const ledgerState = z
     unique(ctx, state.tokens.map((item) => item.token_id), ['tokens'], 'token_id', 'token id')
     unique(ctx, state.validators.map((item) => item.address.toLowerCase()), ['validators'], 'address', 'validator address')
     unique(ctx, state.delegations.map((item) => item.transaction_hash), ['delegations'], 'transaction_hash', 'transaction hash')
-    unique(ctx, state.delegations.map((item) => item.signature && signatureKey(item.signature)), ['delegations'], 'signature', 'signature')
+    unique(ctx, state.delegations.map((item) => (item.signature ? signatureKey(item.signature) : item.replay_key)), ['delegations'], 'replay_key', 'signature')
     knownValidators(ctx, state.delegations, state.validators)
   })
 export type LedgerState = z.output<typeof ledgerState>

@@ -43,7 +43,6 @@ describe('the ledger section of scenarios and state', () => {
         validator_address: '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb',
         amount: '10',
         nonce: '0',
-        signature: null,
         submitted_at: '2026-01-01T00:00:00.000Z',
         block_height: 110,
         status: 'included',
@@ -61,6 +60,19 @@ describe('the ledger section of scenarios and state', () => {
     const body = { delegatorAddress: DELEGATOR, validatorAddress: VALIDATOR, amount: '1', signature: SIGNATURE }
     const reply = await sim.fetch(delegate(body))!
     expect(reply.status).toBe(409)
+  })
+
+  it('never shows a signature in the state, yet a world restored from it still refuses the replay', async () => {
+    const sim = createSimulator({ clock: CLOCK, scenario })
+    await sim.ready
+    const state = sim.exportState()
+    expect(JSON.stringify(state)).not.toContain(SIGNATURE.slice(2, 40))
+    expect(JSON.stringify(sim.snapshot())).toContain(SIGNATURE)
+    const restored = createSimulator({ clock: CLOCK, scenario: 'empty' })
+    await restored.importState(state)
+    const body = { delegatorAddress: DELEGATOR, validatorAddress: VALIDATOR, amount: '1', signature: `${SIGNATURE.slice(0, 130)}00` }
+    expect((await restored.fetch(delegate(body))!).status).toBe(409)
+    expect(restored.exportState().ledger).toEqual(state.ledger)
   })
 
   it('gives a scenario without a ledger section the fixtures and a chain starting at the clock', async () => {

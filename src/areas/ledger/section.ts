@@ -62,14 +62,15 @@ export function ledgerSection(world: World, ledger: Ledger, options: { blockTime
       })
     },
 
-    export: () => ledger.export(),
+    export: (options) => ledger.export(options),
 
     import: (state) =>
       ledger.replace({
         chain: state.chain ?? ledger.chain().settings,
         tokens: state.tokens,
         validators: state.validators,
-        delegations: state.delegations.map(({ status: _derived, ...item }) => item),
+        // The state API shows `replay_key` instead of the signature; it is all replay protection needs.
+        delegations: state.delegations.map(({ status: _derived, signature, ...item }) => ({ ...item, signature: signature ?? null })),
       }),
   }
 }

@@ -1,3 +1,4 @@
+import { keccakHex } from './hex.js'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { keccak_256 } from '@noble/hashes/sha3.js'
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js'
@@ -112,10 +113,12 @@ export function recoverSigner(digest: Uint8Array, signature: string): Recovered 
  * What makes two signatures "the same" for replay protection (D23): r and s,
  * in lower case. `v` is left out: it only picks one of two candidate keys, so
  * the same r and s with v written as 0/1 instead of 27/28 is still a reuse.
+ * Hashed (keccak256), so the state API can show it as `replay_key` without
+ * showing the signature.
  *
  * @example
  * signatureKey('0xAB…1b') === signatureKey('0xab…00') // true
  */
-export function signatureKey(signature: string): string {
-  return signature.slice(2, 130).toLowerCase()
+export function signatureKey(signature: string): `0x${string}` {
+  return keccakHex(`multi-area-mock/replay/${signature.slice(2, 130).toLowerCase()}`)
 }

@@ -1,4 +1,5 @@
 import { ConfigError } from '../clock.js'
+import type { ErrorCode } from '../error-codes.js'
 import type { Mount } from '../route.js'
 import { exampleKey, type ExampleSet } from './examples.js'
 import { BEARER_SCHEME, REF, buildOperation, errorBodyComponent, errorVariant, headerComponents } from './operation.js'
@@ -22,6 +23,8 @@ export interface DocumentedArea {
   description?: string
   /** Whether its routes may answer 503 (injected faults, maintenance). */
   faults: boolean
+  /** Codes every route of the area may answer besides its own (the control API's 401 for a missing control token). */
+  codes?: readonly ErrorCode[]
 }
 
 export interface OpenApiInput {
@@ -79,6 +82,7 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiDocument {
         operationId: `${mount.area}${capitalise(route.operationId ?? derivedOperationId(route.method, route.path))}${suffix}`,
         tag: area.tag,
         faults: area.faults,
+        extraCodes: area.codes ?? [],
         components,
         responses,
         examples: input.examples?.get(exampleKey(mount.area, route)) ?? [],

@@ -28,6 +28,8 @@ export interface OperationContext {
   tag: string
   /** The route may answer 503 (injected faults, maintenance). */
   faults: boolean
+  /** Codes it may answer besides its own, from its area (`DocumentedArea.codes`). */
+  extraCodes?: readonly ErrorCode[]
   components: SchemaComponents
   /** `components.responses`: an error status with one code and nothing route-specific is shared from here. */
   responses: Record<string, unknown>
@@ -101,8 +103,11 @@ function successResponses(route: RouteDefinition, context: OperationContext): Re
   return responses
 }
 
+/** The 404 any route answers for a request naming an unknown world (`x-mock-world`, the `mock-world` cookie). */
+const UNKNOWN_WORLD = { code: 'not_found', extra: z.object({ world: z.string() }), description: 'The `x-mock-world` header or `mock-world` cookie names no world.' } as const
+
 /** The D9 codes a route can answer: its own plus those that follow from its shape. */
-function errorCodes(route: RouteDefinition, faults: boolean): Map<ErrorCode, Exclude<RouteError, string> | undefined> {
+function errorCodes(route: RouteDefinition, faults: boolean, extra: readonly ErrorCode[]): Map<ErrorCode, Exclude<RouteError, string> | undefined> {
   const codes = new Map<ErrorCode, Exclude<RouteError, string> | undefined>()
   const add = (code: ErrorCode, doc?: Exclude<RouteError, string>) => {
     if (!codes.has(code) || doc) codes.set(code, doc)
@@ -116,12 +121,25 @@ function errorCodes(route: RouteDefinition, faults: boolean): Map<ErrorCode, Exc
   }
   for (const code of ANY_ROUTE_CODES) add(code)
   if (faults) for (const code of FAULT_CODES) add(code)
+  for (const code of extra) add(code)
   return codes
+}
+
+/**
+ * The entries of `errorCodes`, plus the unknown-world 404 as a variant of its own
+ * where the route documents a `not_found` with fields of its own: such a body
+ * (`{error, message, world}`) lacks them (regression: the fuzzer's first find).
+ */
+function errorEntries(route: RouteDefinition, faults: boolean, extra: readonly ErrorCode[]): Array<[ErrorCode, Exclude<RouteError, string> | undefined]> {
+  const entries = [...errorCodes(route, faults, extra)]
+  const own = entries.find(([code, doc]) => code === 'not_found' && doc?.extra !== undefined)
+  if (own) entries.push([UNKNOWN_WORLD.code, UNKNOWN_WORLD])
+  return entries
 }
 
 function errorResponses(route: RouteDefinition, context: OperationContext): Record<string, unknown> {
   const byStatus = new Map<number, Array<[ErrorCode, Exclude<RouteError, string> | undefined]>>()
-  for (const entry of errorCodes(route, context.faults)) {
+  for (const entry of errorEntries(route, context.faults, context.extraCodes ?? [])) {
     const status = ERROR_CODES[entry[0]].status
     byStatus.set(status, [...(byStatus.get(status) ?? []), entry])
   }
