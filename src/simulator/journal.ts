@@ -7,6 +7,7 @@ import { redactHeaders, redactJson, redactJsonText, redactUrl } from '../kernel/
 import { intParam } from '../kernel/query.js'
 import { compileRouteMatcher } from '../kernel/route-matcher.js'
 import { acceptedBy } from '../kernel/validate.js'
+import { type ArenaSlot, BodyArena } from './body-arena.js'
 import { isoTimestamp } from '../world/accounts/account-schema.js'
 
 /** Entries kept unless the `journal.size` option says otherwise. */
@@ -127,23 +128,23 @@ interface Stored {
   fault: string | undefined
 }
 
-/** A body as kept: its text (cut at the limit) and the length it had. */
-interface Kept {
-  text: string
+/** A body as kept: where its text (cut at the limit) is in the arena, and the length it had. */
+interface Kept extends ArenaSlot {
   length: number
 }
 
 /**
  * A bounded ring of answered requests. Recording is cheap: it keeps
- * references to what the request pipeline already has (the body text routes
- * read, the JSON text responses were built from, the request's headers) and
- * leaves parsing, redaction and formatting to `find`.
+ * references to what the request pipeline already has (the URL, the request's
+ * headers), copies the bodies' text into a `BodyArena` (off the GC's heap,
+ * see there why) and leaves parsing, redaction and formatting to `find`.
  */
 export class Journal implements RequestJournal {
   readonly capacity: number
   readonly #bodyLimit: number
   readonly #world: string | null
   #ring: Stored[] = []
+  readonly #bodies = new BodyArena()
   /** Where the next entry goes once the ring is full. */
   #next = 0
   #count = 0
@@ -182,6 +183,9 @@ export class Journal implements RequestJournal {
     }
     if (this.#ring.length < this.capacity) this.#ring.push(stored)
     else {
+      const evicted = this.#ring[this.#next]!
+      const kept = evicted.responseBody ?? evicted.requestBody
+      if (kept) this.#bodies.release(kept.at + kept.bytes)
       this.#ring[this.#next] = stored
       this.#next = (this.#next + 1) % this.capacity
     }
@@ -208,6 +212,7 @@ export class Journal implements RequestJournal {
 
   clear(): void {
     this.#ring = []
+    this.#bodies.clear()
     this.#next = 0
     this.#count = 0
   }
@@ -218,9 +223,8 @@ export class Journal implements RequestJournal {
 
   #keep(text: string): Kept | undefined {
     if (this.#bodyLimit === 0) return undefined
-    if (text.length <= this.#bodyLimit) return { text, length: text.length }
-    // A slice would keep the whole (possibly 1 MiB) string alive; copy the kept part.
-    return { text: new TextDecoder().decode(new TextEncoder().encode(text.slice(0, this.#bodyLimit))), length: text.length }
+    const slot = this.#bodies.write(text.length <= this.#bodyLimit ? text : text.slice(0, this.#bodyLimit))
+    return { at: slot.at, bytes: slot.bytes, length: text.length }
   }
 
   #view(entry: Stored & { pathname: string }): JournalEntry {
@@ -237,24 +241,25 @@ export class Journal implements RequestJournal {
       world: this.#world,
       fault: entry.fault ?? null,
       requestHeaders: redactHeaders(entry.headers),
-      requestBody: bodyView(entry.requestBody),
-      responseBody: bodyView(entry.responseBody),
+      requestBody: this.#bodyView(entry.requestBody),
+      responseBody: this.#bodyView(entry.responseBody),
     }
   }
-}
 
-/** Parsed and redacted JSON when complete; otherwise redacted text, marked when cut. */
-function bodyView(kept: Kept | undefined): unknown {
-  if (kept === undefined) return null
-  const cut = kept.length > kept.text.length
-  if (!cut) {
-    try {
-      return redactJson(JSON.parse(kept.text))
-    } catch {
-      // Not JSON: shown as text below.
+  /** Parsed and redacted JSON when complete; otherwise redacted text, marked when cut. */
+  #bodyView(kept: Kept | undefined): unknown {
+    const text = kept && this.#bodies.read(kept)
+    if (kept === undefined || text === undefined) return null
+    const cut = kept.length > text.length
+    if (!cut) {
+      try {
+        return redactJson(JSON.parse(text))
+      } catch {
+        // Not JSON: shown as text below.
+      }
     }
+    return cut ? `${redactJsonText(text)}… [truncated: ${kept.length} characters in all]` : redactJsonText(text)
   }
-  return cut ? `${redactJsonText(kept.text)}… [truncated: ${kept.length} characters in all]` : redactJsonText(kept.text)
 }
 
 function pathOf(location: string): string {
