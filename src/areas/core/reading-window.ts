@@ -73,9 +73,9 @@ const COMPACT_FLOOR = 1024
  * The ingested points Area B keeps (D15), in bounded memory: each sensor keeps
  * its last `sensorWindow` points, and the whole window its last `window`
  * points across sensors, in the order they were accepted; the oldest go first.
- * Counts are exact whatever was let go. About 20 bytes a kept point (a
- * `Float64Array` pair per sensor plus a 4-byte arrival entry) instead of a
- * record per batch with an object per point.
+ * Counts are exact whatever was let go. 25–30 bytes a kept point (16 in a
+ * sensor's `Float64Array`, 4 for its arrival entry, the rest room to grow)
+ * instead of a record per batch with an object per point.
  *
  * @example
  * const window = new ReadingWindow({ sensorWindow: 2, window: 3 })
