@@ -44,7 +44,8 @@ export class PointRing {
     this.#size--
     const capacity = this.#data.length / 2
     if (this.#size === 0) this.clear()
-    else if (capacity > MIN_CAPACITY && this.#size <= capacity / 4) this.#resize(capacity / 2)
+    // Rounded up: a window like 10,000 halves to 5,000, 2,500, 1,250, 625, 313, never to a fraction.
+    else if (capacity > MIN_CAPACITY && this.#size <= capacity / 4) this.#resize(Math.ceil(capacity / 2))
   }
 
   /** Calls `visit` with every point, oldest first. */

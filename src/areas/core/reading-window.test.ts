@@ -94,6 +94,27 @@ describe('ReadingWindow (D15 ingestion window)', () => {
     expect(values(window, 's-0')[0]).toBe(2_000_000 - 5_000)
   })
 
+  it('keeps a sensor’s points right while its buffer grows to a window that is no power of two and shrinks back', () => {
+    const window = new ReadingWindow({ sensorWindow: 1_000, window: 1_000 })
+    for (let i = 0; i < 1_500; i++) window.append('a', T0 + i, i)
+    expect(values(window, 'a')).toEqual(Array.from({ length: 1_000 }, (_, i) => 500 + i))
+    // Another sensor takes over the total window one point at a time: "a" drains, oldest first.
+    for (let i = 0; i < 980; i++) {
+      window.append('b', T0 + i, -i)
+      if (i % 37 === 0) expect(values(window, 'a')).toEqual(Array.from({ length: 999 - i }, (_, k) => 501 + i + k))
+    }
+    // 20 points left in a buffer shrunk from 1,000; then it grows again.
+    expect(values(window, 'a')).toEqual(Array.from({ length: 20 }, (_, k) => 1_480 + k))
+    // Its 20 are the oldest arrivals: they go first, then b's.
+    for (let i = 1_500; i < 1_700; i++) window.append('a', T0 + i, i)
+    expect(values(window, 'a')).toEqual(Array.from({ length: 200 }, (_, k) => 1_500 + k))
+    expect(window.points('a')[199]).toEqual({ timestamp: new Date(T0 + 1_699).toISOString(), value: 1_699 })
+    for (let i = 0; i < 1_000; i++) window.append('b', T0 + i, -i)
+    expect(window.sensor('a')).toEqual({ sensor_id: 'a', accepted: 1_700, evicted: 1_700, stored: 0 })
+    for (let i = 0; i < 700; i++) window.append('a', T0 + i, i)
+    expect(values(window, 'a')).toEqual(Array.from({ length: 700 }, (_, i) => i))
+  })
+
   it('window 0 or sensor window 0 keeps nothing but counts everything', () => {
     for (const sizes of [
       { sensorWindow: 0, window: 10 },
@@ -155,10 +176,15 @@ describe('ReadingWindow (D15 ingestion window)', () => {
     expect(window.sensors()).toEqual([])
   })
 
-  it('matches a plain list model for any sequence of points (property)', () => {
-    const step = fc.record({ sensor: fc.integer({ min: 0, max: 5 }), value: fc.integer({ min: -1000, max: 1000 }) })
+  // Small windows reach the compaction of stale arrival entries; larger ones, buffers that grow and shrink (past 16 points).
+  it.each([
+    { sensors: 5, minWindow: 0, maxSensorWindow: 6, maxWindow: 12 },
+    { sensors: 2, minWindow: 17, maxSensorWindow: 90, maxWindow: 120 },
+  ])('matches a plain list model for any sequence of points (property, $sensors sensors, windows up to $maxSensorWindow / $maxWindow)', ({ sensors, minWindow, maxSensorWindow, maxWindow }) => {
+    // Runs of one sensor let a buffer fill up, then others drain it.
+    const step = fc.record({ sensor: fc.integer({ min: 0, max: sensors }), value: fc.integer({ min: -1000, max: 1000 }), repeat: fc.integer({ min: 1, max: 60 }) })
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 12 }), fc.array(step, { maxLength: 3_000 }), (sensorWindow, total, steps) => {
+      fc.property(fc.integer({ min: minWindow, max: maxSensorWindow }), fc.integer({ min: minWindow, max: maxWindow }), fc.array(step, { maxLength: 300 }).map((runs) => runs.flatMap((run) => Array.from({ length: run.repeat }, () => run))), (sensorWindow, total, steps) => {
         const window = new ReadingWindow({ sensorWindow, window: total })
         // The model: every kept point in arrival order; drops from the front of a sensor, or of everything.
         let kept: Array<{ sensor: string; value: number }> = []
@@ -179,7 +205,7 @@ describe('ReadingWindow (D15 ingestion window)', () => {
         }
         expect(window.counts()).toEqual({ accepted: steps.length, evicted: steps.length - kept.length, stored: kept.length })
       }),
-      { numRuns: 300 },
+      { numRuns: 200 },
     )
   })
 
