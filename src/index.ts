@@ -47,6 +47,14 @@ export {
   type WorldsOptions,
 } from './simulator/worlds.js'
 export type { AreaId } from './areas/area.js'
+export {
+  DEFAULT_INGEST_WINDOW,
+  DEFAULT_SENSOR_WINDOW,
+  type IngestionCounts,
+  type Readings,
+  type SensorCounts,
+  type StoredPoint,
+} from './areas/core/index.js'
 export { ApiError, type ErrorDetail } from './kernel/api-error.js'
 export { fromFetchRequest, toFetchResponse } from './kernel/fetch-adapter.js'
 export type { Reply } from './kernel/reply.js'

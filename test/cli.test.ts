@@ -82,7 +82,7 @@ describe('multi-area-mock serve --help and scenarios', () => {
     const { code, stdout, stderr } = await runCli(['serve', '--help'])
     expect(code).toBe(0)
     expect(stderr).toBe('')
-    for (const option of ['--port', '--host', '--seed', '--clock', '--scenario', '--root', '--quiet', '--signature-mode', '--block-time']) {
+    for (const option of ['--port', '--host', '--seed', '--clock', '--scenario', '--root', '--quiet', '--signature-mode', '--block-time', '--sensor-window', '--ingest-window']) {
       expect(stdout, `help mentions ${option}`).toContain(option)
     }
     expect(stdout).toContain('Usage: multi-area-mock serve')
@@ -119,6 +119,9 @@ describe('bad command lines exit non-zero with a clear message and no stack trac
     { args: ['--signature-mode', 'eip-191'], mentions: ["'eip-191'", 'format, eip191, eip712'] },
     { args: ['--block-time', '0'], mentions: ['block time "0"', '--block-time'] },
     { args: ['--block-time', 'soon'], mentions: ['block time "soon"', 'duration'] },
+    { args: ['--sensor-window', 'lots'], mentions: ["'--sensor-window <points>'", "'lots'", 'integer of 0 or more'] },
+    { args: ['--ingest-window', '-1'], mentions: ["'--ingest-window <points>'", "'-1'", 'integer of 0 or more'] },
+    { args: ['--ingest-window', '1e6'], mentions: ["'1e6'", 'integer of 0 or more'] },
   ])('serve $args', async ({ args, mentions }) => {
     const stderr = (await refusedStart(['serve', '--port', '0', ...args])).join('\n')
     for (const text of mentions) expect(stderr).toContain(text)
@@ -287,6 +290,22 @@ describe('the default server', () => {
     expect(lines[0]).toMatch(/in use/i)
     // The first server is unaffected.
     expect((await call(`${server.url}/__mock/health`)).status).toBe(200)
+  })
+})
+
+describe('--sensor-window and --ingest-window (D15 window)', () => {
+  it('bound what ingestion keeps, while the counts stay exact', async () => {
+    const server = await start(['--quiet', '--clock', FIXED_CLOCK, '--sensor-window', '2', '--ingest-window', '3'])
+    const point = (sensor: string, value: number) => ({ timestamp: FIXED_CLOCK, value, sensor_id: sensor })
+    const reply = await call(`${server.url}/core/ingest/data`, { method: 'POST', json: [point('a', 1), point('a', 2), point('a', 3), point('b', 4), point('c', 5)] })
+    expect(reply.body).toMatchObject({ status: 'success', records_processed: 5 })
+    const core = (await call(`${server.url}/__mock/state`)).body.core
+    expect(core.ingestion).toEqual({ accepted: 5, evicted: 2, stored: 3, sensors: 3, sensor_window: 2, window: 3 })
+    expect(core.readings.map((reading: { sensor_id: string; points: Array<{ value: number }> }) => [reading.sensor_id, reading.points.map((p) => p.value)])).toEqual([
+      ['a', [3]],
+      ['b', [4]],
+      ['c', [5]],
+    ])
   })
 })
 

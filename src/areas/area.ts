@@ -1,5 +1,6 @@
 import type { Collection } from '@msw/data'
 import type { RouteDefinition } from '../kernel/route.js'
+import type { Readings } from './core/reading-window.js'
 import type { AccountStore } from '../world/accounts/account-store.js'
 import type { WorldSection } from '../world/section.js'
 import type { World } from '../world/world.js'
@@ -21,6 +22,12 @@ export interface AreaOptions {
   signatureMode?: 'format' | 'eip191' | 'eip712'
   /** Area E: time between blocks (D21), milliseconds or a duration like `'6s'`. Default: the scenario's, else 6 s. */
   blockTime?: number | string
+  /**
+   * Area B: how many ingested points are kept (D15), per sensor (`sensorWindow`,
+   * default 10,000) and in all (`window`, default 500,000). The oldest go first;
+   * the counts (`sim.readings.counts()`) stay exact. 0 keeps none.
+   */
+  ingestion?: { sensorWindow?: number; window?: number }
 }
 
 /** What an area is given: the shared world and the shared accounts (D4, D5). */
@@ -37,6 +44,8 @@ export interface AreaInstance {
   collections?: Record<string, Collection<any>>
   /** The area's own part of scenarios and state. */
   section?: WorldSection<any, any>
+  /** Area B: what was ingested, shown as `sim.readings`. */
+  readings?: Readings
 }
 
 /**

@@ -82,6 +82,12 @@ export function parseCount(value: string): number {
   return Number(value)
 }
 
+/** `--sensor-window`, `--ingest-window`: ingested points kept (D15 window), an integer of 0 or more. */
+export function parsePoints(value: string): number {
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new InvalidArgumentError('expected a number of points, an integer of 0 or more (0 keeps none, counts only).')
+  return Number(value)
+}
+
 /** `--fault` (repeatable): words like `POST /core/users 503 p=0.5`, JSON, or `@file.json` holding a rule or a list. */
 export function collectFault(value: string, previous: FaultRule[] = []): FaultRule[] {
   let text = value

@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander'
 import { builtinScenarios, DEFAULT_SCENARIO } from '../simulator/builtin-scenarios.js'
 import { ALL_AREAS, DEFAULT_SEED } from '../simulator/create-simulator.js'
+import { DEFAULT_INGEST_WINDOW, DEFAULT_SENSOR_WINDOW } from '../areas/core/index.js'
 import { scenarioJsonSchema } from '../simulator/scenario-schema.js'
 import { DEFAULT_HEADERS_TIMEOUT, DEFAULT_REQUEST_TIMEOUT } from '../node/server.js'
 import { printOpenApi } from './openapi.js'
@@ -15,6 +16,7 @@ import {
   parseJwtSecret,
   parseLatency,
   parseOrigin,
+  parsePoints,
   parsePort,
   parseSeed,
   parseTimeout,
@@ -75,6 +77,16 @@ export function buildProgram(version: string): Command {
       )
         .choices([...DISPATCH_MODES])
         .default(DEFAULT_DISPATCH),
+    )
+    .addOption(
+      new Option('--sensor-window <points>', 'Area B: ingested points kept per sensor, the oldest dropped first; counts stay exact (0 keeps none)')
+        .default(DEFAULT_SENSOR_WINDOW)
+        .argParser(parsePoints),
+    )
+    .addOption(
+      new Option('--ingest-window <points>', 'Area B: ingested points kept in all, over every sensor, the oldest dropped first (0 keeps none)')
+        .default(DEFAULT_INGEST_WINDOW)
+        .argParser(parsePoints),
     )
     .addOption(new Option('--journal-size <n>', 'requests kept in the journal (GET /__mock/requests); 0 turns it off').default(1000).argParser(parseCount))
     .addOption(new Option('--fault <rule>', 'a fault rule (repeatable): "POST /core/users 503 p=0.5 times=3", JSON, or @file.json').argParser(collectFault))

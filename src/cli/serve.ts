@@ -21,6 +21,9 @@ export interface ServeFlags {
   /** Checked by the ledger area, which knows what a block time may be. */
   blockTime?: string
   journalSize: number
+  /** Area B: ingested points kept per sensor and in all (D15 window). */
+  sensorWindow: number
+  ingestWindow: number
   fault?: FaultRule[]
   latency?: number | [number, number]
   maxWorlds: number
@@ -55,6 +58,7 @@ export async function serve(flags: ServeFlags): Promise<void> {
     root: flags.root ?? [],
     signatureMode: flags.signatureMode,
     journal: { size: flags.journalSize },
+    ingestion: { sensorWindow: flags.sensorWindow, window: flags.ingestWindow },
     // --latency first: it adds to every request, whatever the other rules do.
     faults: [...(flags.latency === undefined ? [] : [{ latency: flags.latency }]), ...(flags.fault ?? [])],
     worlds: { max: flags.maxWorlds, idle: flags.worldIdle },

@@ -61,7 +61,7 @@ export const resetResult = z.object({ status: z.literal('reset'), scenario: z.st
 export const loadResult = z.object({ status: z.literal('loaded'), scenario: z.string() })
 
 /** `PUT /__mock/state` answer. */
-export const replaceResult = z.object({ status: z.literal('replaced'), counts: z.record(z.string(), z.int().min(0)).describe('Records per collection.') })
+export const replaceResult = z.object({ status: z.literal('replaced'), counts: z.record(z.string(), z.int().min(0)).describe('Records per collection; `readings`: the ingested points kept (D15 window).') })
 
 /** `GET /__mock/openapi.json` query. */
 export const openApiQuery = z.object({

@@ -2,7 +2,7 @@ import type { Collection } from '@msw/data'
 import type { RequestHandler } from 'msw'
 import type { AreaFactory, AreaId, AreaOptions } from '../areas/area.js'
 import { adminArea } from '../areas/admin/index.js'
-import { coreArea } from '../areas/core/index.js'
+import { coreArea, type Readings, ReadingWindow } from '../areas/core/index.js'
 import { quantumArea } from '../areas/quantum/index.js'
 import { generalArea } from '../areas/general/index.js'
 import { ledgerArea } from '../areas/ledger/index.js'
@@ -101,6 +101,15 @@ export interface Simulator {
   /** msw request handlers: spread them into `setupServer` or `setupWorker`. */
   readonly handlers: RequestHandler[]
   readonly db: SimulatorDb
+  /**
+   * What Area B ingested (D15): running counts and the points its window still
+   * keeps, oldest first (empty when Area B is not mounted).
+   *
+   * @example
+   * sim.readings.counts()                  // { accepted: 3, evicted: 0, stored: 3 }
+   * sim.readings.points('greenhouse-1')    // [{ timestamp: '2026-01-01T00:00:00.000Z', value: 21.5 }, ...]
+   */
+  readonly readings: Readings
   /** Settles once the initial scenario is loaded; requests wait for it on their own. */
   readonly ready: Promise<void>
   readonly seed: number
@@ -128,7 +137,7 @@ export interface Simulator {
   /** Validates, then replaces the whole world (`PUT /__mock/state`). Throws `ScenarioError`. */
   importState(state: unknown): Promise<void>
   listScenarios(): Array<{ name: string; description: string }>
-  /** Number of records per collection. */
+  /** Number of records per collection, and `readings`: the ingested points kept (when Area B is mounted). */
   counts(): Record<string, number>
   /**
    * Calls `listener` after every change of the world: a request that may write
@@ -206,6 +215,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 class SimulatorInstance implements Simulator {
   readonly handlers: RequestHandler[]
   readonly db: SimulatorDb
+  readonly readings: Readings
   readonly ready: Promise<void>
   readonly areas: MountedArea[]
   readonly dispatcher: Dispatcher
@@ -228,6 +238,8 @@ class SimulatorInstance implements Simulator {
   #initial: WorldState | undefined
   #initialClock: ClockSetting | undefined
   readonly #lock = new WorldLock()
+  /** Whether an area (B) keeps readings, so `counts()` lists them. */
+  readonly #readingsMounted: boolean
   readonly #changes = new ChangeListeners()
   #examples: Promise<ExampleSet> | undefined
 
@@ -258,9 +270,11 @@ class SimulatorInstance implements Simulator {
     const roots = new Set(options.root ?? [])
     const mounts: Mount[] = []
     this.areas = []
+    let readings: Readings | undefined
     for (const area of enabled) {
       const instance = area.create({ world: this.#world, accounts, options })
       Object.assign(this.db, instance.collections)
+      readings ??= instance.readings
       if (instance.section) this.#sections.push(instance.section)
       const base = parseBaseUrl(this.#options.baseUrls?.[area.id] ?? area.prefix)
       mounts.push({ area: area.id, origin: base.origin, prefix: base.prefix, routes: instance.routes })
@@ -271,6 +285,8 @@ class SimulatorInstance implements Simulator {
       }
       this.areas.push({ id: area.id, letter: area.letter, title: area.title, baseUrls })
     }
+    this.#readingsMounted = readings !== undefined
+    this.readings = readings ?? new ReadingWindow({ sensorWindow: 0, window: 0 })
     for (const id of roots) {
       if (!enabled.some((area) => area.id === id)) throw new ConfigError(`Cannot mount area "${id}" at the root: it is not enabled.`)
     }
@@ -405,7 +421,9 @@ class SimulatorInstance implements Simulator {
   }
 
   counts(): Record<string, number> {
-    return Object.fromEntries(Object.entries(this.db).map(([name, collection]) => [name, collection.count()]))
+    const counts = Object.fromEntries(Object.entries(this.db).map(([name, collection]) => [name, collection.count()]))
+    if (this.#readingsMounted) counts.readings = this.readings.counts().stored
+    return counts
   }
 
   onChange(listener: ChangeListener): () => void {

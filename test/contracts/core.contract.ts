@@ -9,6 +9,7 @@ export function describeCoreContract(base: () => string): void {
   const core = (path: string) => `${base()}/core${path}`
   const point = (sensor: string, value: number, minute = 0) => ({ timestamp: `2026-01-01T00:${String(minute).padStart(2, '0')}:00Z`, value, sensor_id: sensor })
   const readings = async () => (await call(`${base()}/__mock/state`)).body.core.readings as Array<{ sensor_id: string; points: unknown[] }>
+  const ingestion = async () => (await call(`${base()}/__mock/state`)).body.core.ingestion
 
   describe('Area B: core', () => {
     useDefaultWorld(base)
@@ -124,6 +125,30 @@ export function describeCoreContract(base: () => string): void {
         expect(reply.body.message).toEqual(expect.any(String))
         const stored = await readings()
         expect(stored.map((reading) => [reading.sensor_id, reading.points.length])).toEqual([['s-1', 2], ['s-2', 1]])
+        expect(stored[0]).toEqual({
+          sensor_id: 's-1',
+          accepted: 2,
+          evicted: 0,
+          points: [
+            { timestamp: '2026-01-01T00:00:00.000Z', value: 20.5 },
+            { timestamp: '2026-01-01T00:01:00.000Z', value: 21 },
+          ],
+        })
+        expect(await ingestion()).toEqual({ accepted: 3, evicted: 0, stored: 3, sensors: 2, sensor_window: 10_000, window: 500_000 })
+      })
+
+      it('keeps running counts through GET and PUT /__mock/state, and reset forgets them (D15 window)', async () => {
+        await call(core('/ingest/data'), { method: 'POST', json: [point('s-1', 1), point('s-2', 2)] })
+        await call(core('/ingest/data'), { method: 'POST', json: [point('s-1', 3, 1)] })
+        const state = (await call(`${base()}/__mock/state`)).body
+        expect(state.core.ingestion).toMatchObject({ accepted: 3, evicted: 0, stored: 3, sensors: 2 })
+        await call(`${base()}/__mock/reset`, { method: 'POST' })
+        expect(await ingestion()).toMatchObject({ accepted: 0, evicted: 0, stored: 0, sensors: 0 })
+        expect(await readings()).toEqual([])
+        const replaced = await call(`${base()}/__mock/state`, { method: 'PUT', json: state })
+        expect(replaced.status).toBe(200)
+        expect(replaced.body.counts.readings).toBe(3)
+        expect((await call(`${base()}/__mock/state`)).body.core).toEqual(state.core)
       })
 
       it('rejects the whole batch when one point is bad, naming its index (D15)', async () => {
@@ -134,6 +159,7 @@ export function describeCoreContract(base: () => string): void {
         expect(reply.body.invalid_indexes).toEqual([1, 3])
         expect(reply.body.details.map((detail: { path: string }) => detail.path)).toEqual(['1.timestamp', '3.sensor_id'])
         expect(await readings()).toEqual([])
+        expect(await ingestion()).toMatchObject({ accepted: 0, stored: 0 })
       })
 
       it('rejects an empty batch, a non-array and non-finite values', async () => {
@@ -148,8 +174,10 @@ export function describeCoreContract(base: () => string): void {
         const reply = await call(core('/ingest/data'), { method: 'POST', json: batch })
         expect(reply.status).toBe(413)
         expect(reply.body).toMatchObject({ error: 'payload_too_large', limit: 10_000 })
+        expect(await ingestion()).toMatchObject({ accepted: 0, stored: 0 })
         const accepted = await call(core('/ingest/data'), { method: 'POST', json: batch.slice(0, 10_000) })
         expect(accepted.body.records_processed).toBe(10_000)
+        expect(await ingestion()).toMatchObject({ accepted: 10_000, evicted: 0, stored: 10_000 })
       })
     })
   })

@@ -1,11 +1,15 @@
 import { Collection } from '@msw/data'
-import { product, reading } from './schemas.js'
+import { product } from './schemas.js'
 
-/** Area B's own collections: the product catalogue and stored sensor readings. */
+/**
+ * Area B's own collections: the product catalogue. Ingested points are not a
+ * collection but a bounded window of typed arrays (`ReadingWindow`, D15): one
+ * @msw/data record per sensor and batch, with an object per point, held 2 M
+ * points in 486 MiB of RSS (bench/README.md, "Ingestion memory").
+ */
 export function createCoreCollections() {
   return {
     products: new Collection({ schema: product }),
-    readings: new Collection({ schema: reading }),
   }
 }
 export type CoreCollections = ReturnType<typeof createCoreCollections>

@@ -2,20 +2,21 @@ import { ApiError, type ErrorDetail, validationFailed } from '../../kernel/api-e
 import { issuesToDetails } from '../../kernel/validate.js'
 import { dataPoint } from './schemas.js'
 
-export interface SensorBatch {
-  sensor_id: string
-  points: Array<{ timestamp: string; value: number }>
+/** A batch that passed validation: its points in batch order, and how many sensors they name. */
+export interface ValidBatch {
+  points: Array<{ sensor_id: string; timestamp: string; value: number }>
+  sensors: number
 }
 
 /**
- * Validates a whole ingestion batch (D15) and groups it per sensor, in order of
- * first appearance. All or nothing: one bad point rejects the batch with every
- * bad point's index; an empty batch is 400; over `maxPoints` is 413.
+ * Validates a whole ingestion batch (D15), keeping its order. All or
+ * nothing: one bad point rejects the batch with every bad point's index; an
+ * empty batch is 400; over `maxPoints` is 413.
  *
  * @example
  * validateBatch([{ timestamp: '2026-01-01T00:00:00Z', value: 1.5, sensor_id: 's1' }], 10_000)
  */
-export function validateBatch(input: unknown, maxPoints: number): SensorBatch[] {
+export function validateBatch(input: unknown, maxPoints: number): ValidBatch {
   if (!Array.isArray(input)) throw validationFailed([{ path: '', message: 'must be a JSON array of data points' }])
   if (input.length === 0) throw validationFailed([{ path: '', message: 'must contain at least one data point' }])
   if (input.length > maxPoints) {
@@ -25,7 +26,8 @@ export function validateBatch(input: unknown, maxPoints: number): SensorBatch[] 
   }
   const details: ErrorDetail[] = []
   const invalid: number[] = []
-  const bySensor = new Map<string, SensorBatch>()
+  const points: ValidBatch['points'] = []
+  const sensors = new Set<string>()
   input.forEach((raw, index) => {
     const result = dataPoint.safeParse(raw)
     if (!result.success) {
@@ -33,10 +35,8 @@ export function validateBatch(input: unknown, maxPoints: number): SensorBatch[] 
       details.push(...issuesToDetails(result.error.issues, String(index)))
       return
     }
-    const { sensor_id, timestamp, value } = result.data
-    let batch = bySensor.get(sensor_id)
-    if (!batch) bySensor.set(sensor_id, (batch = { sensor_id, points: [] }))
-    batch.points.push({ timestamp, value })
+    points.push(result.data)
+    sensors.add(result.data.sensor_id)
   })
   if (invalid.length > 0) {
     throw new ApiError(400, 'validation_failed', `${invalid.length} of ${input.length} data points are invalid; nothing was stored.`, {
@@ -44,5 +44,5 @@ export function validateBatch(input: unknown, maxPoints: number): SensorBatch[] 
       extra: { invalid_indexes: invalid },
     })
   }
-  return [...bySensor.values()]
+  return { points, sensors: sensors.size }
 }

@@ -10,6 +10,7 @@ import type { World } from '../../world/world.js'
 import type { CoreCollections } from './collections.js'
 import { validateBatch } from './ingestion.js'
 import type { ProductCatalogue } from './product-catalogue.js'
+import type { ReadingWindow } from './reading-window.js'
 import {
   type CoreUser,
   coreUser,
@@ -31,7 +32,13 @@ function toCoreUser(account: Account): CoreUser {
 }
 
 /** Area B: unprefixed core interface (users, products, ingestion); success codes per D10. */
-export function coreRoutes(world: World, accounts: AccountStore, catalogue: ProductCatalogue, collections: CoreCollections): RouteDefinition[] {
+export function coreRoutes(
+  world: World,
+  accounts: AccountStore,
+  catalogue: ProductCatalogue,
+  collections: CoreCollections,
+  readings: ReadingWindow,
+): RouteDefinition[] {
   const limit = { limit: world.limits.bodyBytes }
   const unknownProduct = { code: 'not_found', extra: unknownProductExtra, description: 'No product with that id (D14).' } as const
   const someProduct = () => ({ id: collections.products.all()[0]!.id })
@@ -110,6 +117,8 @@ export function coreRoutes(world: World, accounts: AccountStore, catalogue: Prod
       path: '/ingest/data',
       operationId: 'ingestData',
       summary: 'Ingest a batch of sensor data points, atomically (D15)',
+      description:
+        'Accepted points are kept per sensor in a bounded window (`--sensor-window`, `--ingest-window`); the oldest go first. `GET /__mock/state` shows them under `core.readings` and the running counts under `core.ingestion`.',
       body: ingestionBatch(world.limits.ingestPoints),
       responses: { 200: { body: ingestionResult } },
       errors: [
@@ -128,17 +137,14 @@ export function coreRoutes(world: World, accounts: AccountStore, catalogue: Prod
         { name: 'invalid', summary: 'One bad point rejects the batch', body: [{ timestamp: '2026-01-01T00:00:00Z', value: 1, sensor_id: 's1' }, { timestamp: 'yesterday', value: 'high' }] },
       ],
       async handle({ request }) {
-        const batches = validateBatch(await readJsonBody(request, limit), world.limits.ingestPoints)
-        const receivedAt = world.now()
+        const batch = validateBatch(await readJsonBody(request, limit), world.limits.ingestPoints)
         const batchId = world.nextId()
-        let total = 0
-        for (const batch of batches) {
-          total += batch.points.length
-          await collections.readings.create({ id: world.nextId(), batch_id: batchId, sensor_id: batch.sensor_id, received_at: receivedAt, points: batch.points })
-        }
+        // Validated as a whole first (D15), so storing cannot stop half-way; kept in batch order.
+        for (const point of batch.points) readings.append(point.sensor_id, Date.parse(point.timestamp), point.value)
+        const total = batch.points.length
         return json({
           status: 'success',
-          message: `Ingested ${total} data point${total === 1 ? '' : 's'} for ${batches.length} sensor${batches.length === 1 ? '' : 's'}.`,
+          message: `Ingested ${total} data point${total === 1 ? '' : 's'} for ${batch.sensors} sensor${batch.sensors === 1 ? '' : 's'}.`,
           records_processed: total,
           batch_id: batchId,
         } satisfies z.infer<typeof ingestionResult>)

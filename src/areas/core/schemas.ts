@@ -69,7 +69,7 @@ export const ingestionResult = z
     status: z.literal('success'),
     message: z.string(),
     records_processed: z.int().min(1).describe('The number of points in the batch.'),
-    batch_id: z.string().describe('Id of the batch; its readings carry it.'),
+    batch_id: z.string().describe('Id of the batch.'),
   })
   .meta({ id: 'IngestionResult', description: 'What an accepted batch reports (D15).' })
 
@@ -77,15 +77,43 @@ export const ingestionResult = z
 export const invalidBatchExtra = z.object({ invalid_indexes: z.array(z.int().min(0)).optional() })
 export const oversizedBatchExtra = z.object({ limit: z.int().min(1), received: z.int().min(1).optional() })
 
-/** Accepted points of one sensor from one batch, as stored (D15). */
-export const reading = z.object({
-  id: z.string(),
-  batch_id: z.string(),
-  sensor_id: z.string(),
-  received_at: z.string(),
-  points: z.array(z.object({ timestamp: z.string(), value: z.number() })),
+/** A kept point in the state document: any timestamp `Date.parse` reads (exports are UTC to the millisecond). */
+const storedPoint = z.object({
+  timestamp: z.string().refine((text) => Number.isFinite(Date.parse(text)), 'must be an ISO 8601 timestamp'),
+  value: z.number(),
 })
+
+/**
+ * One sensor in the state document (D15 window): its running counts and the
+ * points still kept, oldest first. Records of the earlier shape (one per
+ * sensor and batch, with `id`, `batch_id`, `received_at`) are still accepted:
+ * the extra fields are ignored and a sensor listed twice adds up.
+ */
+export const reading = z
+  .object({
+    sensor_id: z.string().min(1),
+    accepted: z.int().min(0).optional().describe('Points this sensor ever had accepted; default: as many as `points`.'),
+    evicted: z.int().min(0).optional().describe('Points the window let go of: `accepted` minus the points kept. Ignored on import.'),
+    points: z.array(storedPoint).describe('Kept points, oldest first.'),
+  })
+  .superRefine((entry, ctx) => {
+    if (entry.accepted !== undefined && entry.accepted < entry.points.length) {
+      ctx.addIssue({ code: 'custom', path: ['accepted'], message: `must be at least the number of points (${entry.points.length})` })
+    }
+  })
 export type Reading = z.infer<typeof reading>
+
+/** Totals of the ingestion window, derived from `readings` (so ignored on import). */
+export const ingestionSummary = z
+  .object({
+    accepted: z.int().min(0).describe('Points ever accepted, over every sensor.'),
+    evicted: z.int().min(0).describe('Accepted points the window let go of, oldest first.'),
+    stored: z.int().min(0).describe('Points kept now: `accepted` − `evicted`.'),
+    sensors: z.int().min(0).describe('Sensors that ever sent a point.'),
+    sensor_window: z.int().min(0).describe('Points kept per sensor (`--sensor-window`).'),
+    window: z.int().min(0).describe('Points kept in all (`--ingest-window`).'),
+  })
+  .describe('Running counts of the ingestion window (D15); derived from `readings`, ignored on import.')
 
 /** The `core` section of a scenario. */
 export const coreScenario = z.strictObject({
@@ -104,5 +132,6 @@ export const coreState = z.strictObject({
       seen.add(item.id)
     })
   }),
-  readings: z.array(reading).default([]),
+  readings: z.array(reading).default([]).describe('Ingested points per sensor, in the order sensors first sent one (D15 window).'),
+  ingestion: ingestionSummary.optional(),
 })

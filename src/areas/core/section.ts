@@ -2,18 +2,21 @@ import * as z from 'zod'
 import catalogueFixture from '../../../fixtures/products.json' with { type: 'json' }
 import type { WorldSection } from '../../world/section.js'
 import type { CoreCollections } from './collections.js'
+import type { ReadingWindow } from './reading-window.js'
 import { coreScenario, coreState, product } from './schemas.js'
 
 /** The fixture catalogue (D14), validated once when the module loads. */
 const catalogue = z.array(product).parse(catalogueFixture)
 
-/** The `core` section of scenarios and state: products and stored readings. */
-export function coreSection(collections: CoreCollections): WorldSection<z.infer<typeof coreScenario>, z.infer<typeof coreState>> {
+/**
+ * The `core` section of scenarios and state: products, and the ingestion
+ * window (D15) with its counts; a scenario starts with nothing ingested.
+ */
+export function coreSection(collections: CoreCollections, readings: ReadingWindow): WorldSection<z.infer<typeof coreScenario>, z.infer<typeof coreState>> {
   const fill = async (state: z.infer<typeof coreState>) => {
     collections.products.clear()
-    collections.readings.clear()
     for (const item of state.products) await collections.products.create(item)
-    for (const item of state.readings) await collections.readings.create(item)
+    readings.import(state.readings)
   }
   return {
     key: 'core',
@@ -23,10 +26,14 @@ export function coreSection(collections: CoreCollections): WorldSection<z.infer<
       const products = scenario?.products ?? 'catalogue'
       return fill({ products: products === 'catalogue' ? catalogue : products, readings: [] })
     },
-    export: () => ({
-      products: collections.products.all().map((item) => ({ ...item })),
-      readings: collections.readings.all().map((item) => ({ ...item, points: item.points.map((point) => ({ ...point })) })),
-    }),
+    export: () => {
+      const counts = readings.counts()
+      return {
+        products: collections.products.all().map((item) => ({ ...item })),
+        readings: readings.export(),
+        ingestion: { ...counts, sensors: readings.sensors().length, sensor_window: readings.sensorWindow, window: readings.window },
+      }
+    },
     import: fill,
   }
 }
