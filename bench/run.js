@@ -4,6 +4,7 @@
 //   npm run bench -- --rounds 1                     # one round (BENCH_ROUNDS=1)
 //   BENCH_ONLY=list,one,create npm run bench        # the issue's headline rows only
 //   BENCH_MODES=msw,direct BENCH_ONLY=create node bench/run.js   # some variants only (and the baseline)
+//   BENCH_COMPARE=../main/bin/multi-area-mock.js BENCH_MODES=msw node bench/run.js   # each variant on another build too, same run
 //   BENCH_DURATION=3 BENCH_WARMUP=1 BENCH_CONNECTIONS=10 BENCH_ROUNDS=1 node bench/run.js   # smoke run (needs a prior build)
 //   npm run bench -- --scale                        # the 100,000-user figures instead (BENCH_SCALE=1; bench/scale.js)
 //
@@ -39,10 +40,20 @@ const VARIANTS = {
   fast: ['--dispatch', 'fast'],
   nojournal: ['--dispatch', 'fast', '--journal-size', '0'],
 }
+/**
+ * `BENCH_COMPARE=<another checkout>/bin/multi-area-mock.js`: every variant runs
+ * a second time as `<variant>@other` on that build, in the same run (same
+ * baseline, same load on the machine), for before/after comparisons.
+ */
+const OTHER_CLI = process.env.BENCH_COMPARE || undefined
+for (const mode of Object.keys(VARIANTS)) if (OTHER_CLI) VARIANTS[`${mode}@other`] = VARIANTS[mode]
 /** Variants to run (`BENCH_MODES=msw,fast`; default all), for quick before/after runs of one path. */
 const MODES = (process.env.BENCH_MODES ?? '').split(',').map((mode) => mode.trim()).filter(Boolean)
-if (MODES.length === 0) MODES.push(...Object.keys(VARIANTS))
+if (MODES.length === 0) MODES.push(...Object.keys(VARIANTS).filter((mode) => !mode.includes('@')))
+if (OTHER_CLI) MODES.push(...MODES.filter((mode) => !mode.includes('@')).map((mode) => `${mode}@other`).filter((mode) => !MODES.includes(mode)))
 for (const mode of MODES) if (!(mode in VARIANTS)) throw new Error(`BENCH_MODES: unknown variant "${mode}"; variants: ${Object.keys(VARIANTS).join(', ')}`)
+/** The CLI a variant runs: this checkout's, or BENCH_COMPARE's for `@other` variants. */
+const cliOf = (mode) => (mode.endsWith('@other') ? OTHER_CLI : CLI)
 const LIST_PATH = '/admin/api/v1.2/users'
 const LOGIN_PATH = '/general/auth/login'
 const DATA_PATH = '/general/data/1'
@@ -115,13 +126,13 @@ async function main() {
 
   const sims = {}
   for (const mode of MODES) {
-    sims[mode] = await startChild(`simulator (${mode})`, process.execPath, [CLI, ...SIM_ARGS, ...VARIANTS[mode]], /multi-area-mock listening on (http:\/\/127\.0\.0\.1:\d+)/)
+    sims[mode] = await startChild(`simulator (${mode})`, process.execPath, [cliOf(mode), ...SIM_ARGS, ...VARIANTS[mode]], /multi-area-mock listening on (http:\/\/127\.0\.0\.1:\d+)/)
     log(`simulator ${mode} (${VARIANTS[mode].join(' ')}): ${sims[mode].url} (pid ${sims[mode].child.pid}; banner ${Math.round(sims[mode].startupMs)} ms after spawn, world seeded in ${sims[mode].seeding})`)
   }
   // Area E's eip191 row needs servers that recover signers.
   const signing = {}
   for (const mode of ONLY.length === 0 || ONLY.includes('eip191') ? MODES : []) {
-    signing[mode] = await startChild(`simulator (${mode}, eip191)`, process.execPath, [CLI, ...SIM_ARGS, ...VARIANTS[mode], '--signature-mode', 'eip191'], /multi-area-mock listening on (http:\/\/127\.0\.0\.1:\d+)/)
+    signing[mode] = await startChild(`simulator (${mode}, eip191)`, process.execPath, [cliOf(mode), ...SIM_ARGS, ...VARIANTS[mode], '--signature-mode', 'eip191'], /multi-area-mock listening on (http:\/\/127\.0\.0\.1:\d+)/)
     log(`simulator ${mode} --signature-mode eip191: ${signing[mode].url} (pid ${signing[mode].child.pid})`)
   }
   const sim = sims[MODES[0]]
@@ -601,7 +612,7 @@ function printIssueTable(rows) {
 }
 
 function printTable(rows) {
-  const modes = ['fast', 'direct', 'msw'].filter((label) => MODES.includes(label))
+  const modes = MODES.filter((label) => label !== 'nojournal')
   const labels = [...modes, 'baseline']
   const header = ['endpoint', ...labels.flatMap((label) => [`${label} req/s`, `${label} p99 ms`]), ...modes.map((label) => `${label} ratio`)]
   const body = rows.map((row) => [
