@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http'
+import { forWire } from '../kernel/fetch-adapter.js'
 
 /**
  * Node's request as a Fetch `Request`, for the `direct` and `msw` dispatch
@@ -11,7 +12,9 @@ import type { IncomingMessage } from 'node:http'
  * Leaner than node-fetch-server's `createRequest`, which it replaces: no
  * `AbortSignal` tied to the response (nothing here reads `request.signal`, and
  * a `Request` following another signal costs a second controller and a
- * listener per request) and no second `Headers` object.
+ * listener per request) and no second `Headers` object. It is marked
+ * `forWire`: the server writes the reply's text, so the `Response` made for it
+ * needs no body stream.
  *
  * @example
  * const response = await getResponse(simulator.handlers, toFetchRequest(req, 'http://127.0.0.1:4000'))
@@ -24,8 +27,8 @@ export function toFetchRequest(req: IncomingMessage, origin: string): Request {
     if (value !== undefined && name[0] !== ':') headers[name] = typeof value === 'string' ? value : value.join(', ')
   }
   const url = `${origin}${req.url ?? '/'}`
-  if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers })
-  return new Request(url, { method, headers, body: bodyStream(req), duplex: 'half' } as RequestInit)
+  if (method === 'GET' || method === 'HEAD') return forWire(new Request(url, { method, headers }))
+  return forWire(new Request(url, { method, headers, body: bodyStream(req), duplex: 'half' } as RequestInit))
 }
 
 /** The request body as a byte stream with backpressure: one chunk queued at most, then the socket waits. */
