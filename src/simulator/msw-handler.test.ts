@@ -15,13 +15,12 @@ describe('the simulator in a user\'s setupServer', () => {
   const sim = createSimulator({ seed: 1, clock: CLOCK, baseUrls: { admin: `${ORIGIN}/admin`, core: `${ORIGIN}/core` }, areas: ['admin', 'core'] })
   const server = setupServer(...sim.handlers)
   const unhandled: string[] = []
-  beforeAll(() =>
-    server.listen({
-      onUnhandledRequest: async (request) => {
-        unhandled.push(`${request.method} ${request.url} ${request.body ? await request.clone().text() : ''}`.trim())
-      },
-    }),
-  )
+  const record = async (request: Request) => {
+    unhandled.push(`${request.method} ${request.url} ${request.body ? await request.clone().text() : ''}`.trim())
+  }
+  // msw 2 calls `onUnhandledRequest(request)`; msw 3 calls it `onUnhandledFrame({ frame })`.
+  const onUnhandledFrame = ({ frame }: { frame: { data: { request?: Request } } }) => (frame.data.request ? record(frame.data.request) : undefined)
+  beforeAll(() => server.listen({ onUnhandledRequest: record, onUnhandledFrame } as Parameters<typeof server.listen>[0]))
   afterEach(async () => {
     server.resetHandlers()
     server.events.removeAllListeners()
