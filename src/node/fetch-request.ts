@@ -9,7 +9,7 @@ import { forWire } from '../kernel/fetch-adapter.js'
  * discard). A client that goes away mid-body makes the stream error, which the
  * routes answer with a 400 as on the fast path.
  *
- * Leaner than node-fetch-server's `createRequest`, which it replaces: no
+ * Leaner than `createRequest` of @remix-run/node-fetch-server (used before): no
  * `AbortSignal` tied to the response (nothing here reads `request.signal`, and
  * a `Request` following another signal costs a second controller and a
  * listener per request) and no second `Headers` object. It is marked
