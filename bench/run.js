@@ -3,6 +3,8 @@
 //   npm run bench                                   # build, then every endpoint x 5 servers x 3 rounds of (3 s warm-up + 10 s)
 //   npm run bench -- --rounds 1                     # one round (BENCH_ROUNDS=1)
 //   BENCH_ONLY=list,one,create npm run bench        # the issue's headline rows only
+//   BENCH_MODES=msw,direct BENCH_ONLY=create node bench/run.js   # some variants only (and the baseline)
+//   BENCH_COMPARE=../main/bin/multi-area-mock.js BENCH_MODES=msw node bench/run.js   # each variant on another build too, same run
 //   BENCH_DURATION=3 BENCH_WARMUP=1 BENCH_CONNECTIONS=10 BENCH_ROUNDS=1 node bench/run.js   # smoke run (needs a prior build)
 //   npm run bench -- --scale                        # the 100,000-user figures instead (BENCH_SCALE=1; bench/scale.js)
 //   npm run bench -- --ingest                       # ingestion memory instead: 2,000,000 points, RSS as it goes (bench/ingest-memory.js)
@@ -39,7 +41,20 @@ const VARIANTS = {
   fast: ['--dispatch', 'fast'],
   nojournal: ['--dispatch', 'fast', '--journal-size', '0'],
 }
-const MODES = Object.keys(VARIANTS)
+/**
+ * `BENCH_COMPARE=<another checkout>/bin/multi-area-mock.js`: every variant runs
+ * a second time as `<variant>@other` on that build, in the same run (same
+ * baseline, same load on the machine), for before/after comparisons.
+ */
+const OTHER_CLI = process.env.BENCH_COMPARE || undefined
+for (const mode of Object.keys(VARIANTS)) if (OTHER_CLI) VARIANTS[`${mode}@other`] = VARIANTS[mode]
+/** Variants to run (`BENCH_MODES=msw,fast`; default all), for quick before/after runs of one path. */
+const MODES = (process.env.BENCH_MODES ?? '').split(',').map((mode) => mode.trim()).filter(Boolean)
+if (MODES.length === 0) MODES.push(...Object.keys(VARIANTS).filter((mode) => !mode.includes('@')))
+if (OTHER_CLI) MODES.push(...MODES.filter((mode) => !mode.includes('@')).map((mode) => `${mode}@other`).filter((mode) => !MODES.includes(mode)))
+for (const mode of MODES) if (!(mode in VARIANTS)) throw new Error(`BENCH_MODES: unknown variant "${mode}"; variants: ${Object.keys(VARIANTS).join(', ')}`)
+/** The CLI a variant runs: this checkout's, or BENCH_COMPARE's for `@other` variants. */
+const cliOf = (mode) => (mode.endsWith('@other') ? OTHER_CLI : CLI)
 const LIST_PATH = '/admin/api/v1.2/users'
 const LOGIN_PATH = '/general/auth/login'
 const DATA_PATH = '/general/data/1'
@@ -115,16 +130,16 @@ async function main() {
 
   const sims = {}
   for (const mode of MODES) {
-    sims[mode] = await startChild(`simulator (${mode})`, process.execPath, [CLI, ...SIM_ARGS, ...VARIANTS[mode]], /multi-area-mock listening on (http:\/\/127\.0\.0\.1:\d+)/)
+    sims[mode] = await startChild(`simulator (${mode})`, process.execPath, [cliOf(mode), ...SIM_ARGS, ...VARIANTS[mode]], /multi-area-mock listening on (http:\/\/127\.0\.0\.1:\d+)/)
     log(`simulator ${mode} (${VARIANTS[mode].join(' ')}): ${sims[mode].url} (pid ${sims[mode].child.pid}; banner ${Math.round(sims[mode].startupMs)} ms after spawn, world seeded in ${sims[mode].seeding})`)
   }
   // Area E's eip191 row needs servers that recover signers.
   const signing = {}
-  for (const mode of MODES) {
-    signing[mode] = await startChild(`simulator (${mode}, eip191)`, process.execPath, [CLI, ...SIM_ARGS, ...VARIANTS[mode], '--signature-mode', 'eip191'], /multi-area-mock listening on (http:\/\/127\.0\.0\.1:\d+)/)
+  for (const mode of ONLY.length === 0 || ONLY.includes('eip191') ? MODES : []) {
+    signing[mode] = await startChild(`simulator (${mode}, eip191)`, process.execPath, [cliOf(mode), ...SIM_ARGS, ...VARIANTS[mode], '--signature-mode', 'eip191'], /multi-area-mock listening on (http:\/\/127\.0\.0\.1:\d+)/)
     log(`simulator ${mode} --signature-mode eip191: ${signing[mode].url} (pid ${signing[mode].child.pid})`)
   }
-  const sim = sims.msw
+  const sim = sims[MODES[0]]
 
   // Capture the real answers first: they become the baseline's fixtures.
   const listed = await capture(sim.url, 'GET', LIST_PATH, 200)
@@ -150,7 +165,7 @@ async function main() {
   const captureDelegation = formatDelegation()
   const delegated = await capture(sim.url, 'POST', DELEGATE_PATH, 202, captureDelegation)
   // Every variant must answer byte-for-byte alike (same seed, clock and requests).
-  for (const mode of MODES.filter((mode) => mode !== 'msw')) {
+  for (const mode of MODES.slice(1)) {
     for (const [method, path, fixture, body] of [
       ['GET', LIST_PATH, listed],
       ['GET', detailPath, detail],
@@ -213,8 +228,10 @@ async function main() {
     signed.push(delegation(await WALLET.signMessage({ message: delegationMessage(fields) }), nonce))
   }
   if (signatures > 0) log(`signed ${SIGNATURES} delegations for the eip191 row in ${Math.round(performance.now() - started)} ms (BENCH_SIGNATURES)`)
-  const eip191Check = await capture(signing.msw.url, 'POST', DELEGATE_PATH, 202, delegation(await WALLET.signMessage({ message: delegationMessage({ delegatorAddress: WALLET.address, validatorAddress: VALIDATOR, amount: '1000000000000000000', nonce: SIGNATURES }) }), SIGNATURES))
-  if (Buffer.byteLength(eip191Check.body) !== Buffer.byteLength(delegated.body)) throw new Error('eip191 and format delegations answer bodies of different sizes')
+  if (signing[MODES[0]]) {
+    const eip191Check = await capture(signing[MODES[0]].url, 'POST', DELEGATE_PATH, 202, delegation(await WALLET.signMessage({ message: delegationMessage({ delegatorAddress: WALLET.address, validatorAddress: VALIDATOR, amount: '1000000000000000000', nonce: SIGNATURES }) }), SIGNATURES))
+    if (Buffer.byteLength(eip191Check.body) !== Buffer.byteLength(delegated.body)) throw new Error('eip191 and format delegations answer bodies of different sizes')
+  }
 
   /** Each POST to the simulator needs a unique username, or it is a 409. */
   let sequence = 0
@@ -314,7 +331,7 @@ async function main() {
     const line = `${mode}: users before load ${usersBefore}, 201s counted ${created201[mode]}, users after ${usersAfter} (${uncounted} created by requests in flight when a run stopped; at most ${postRuns * CONNECTIONS})`
     integrity.push(line)
     if (uncounted < 0 || uncounted > postRuns * CONNECTIONS) problems.push(`world integrity: ${line}`)
-    for (const server of [sims[mode], signing[mode]]) {
+    for (const server of [sims[mode], signing[mode]].filter(Boolean)) {
       if (server.stderr().trim()) problems.push(`simulator (${mode}) wrote to stderr:\n${server.stderr().trim().split('\n').slice(0, 10).join('\n')}`)
     }
   }
@@ -586,25 +603,26 @@ function printIssueTable(rows) {
   const list = row('list')
   const one = row('one')
   const create = row('create')
-  const ratio = (found, label) => (found ? fmt(found[label].rps / found.baseline.rps, 3) : '-')
+  const ratio = (found, label) => (found?.[label] ? fmt(found[label].rps / found.baseline.rps, 3) : '-')
   const p99 = (label) => {
-    const values = [list, one].filter(Boolean).map((found) => found[label].p99)
+    const values = [list, one].filter((found) => found?.[label]).map((found) => found[label].p99)
     return values.length === 0 ? '-' : `${fmt(Math.min(...values), 1)}–${fmt(Math.max(...values), 1)} ms`
   }
   const labels = { fast: 'multi-area-mock, --dispatch fast (default)', direct: 'multi-area-mock, --dispatch direct', msw: 'multi-area-mock, --dispatch msw', nojournal: 'fast, journal off', baseline: 'bare node:http baseline' }
-  const body = ['fast', 'direct', 'msw', 'nojournal', 'baseline'].map((label) => [labels[label], ratio(list, label), ratio(one, label), ratio(create, label), p99(label)])
+  const body = ['fast', 'direct', 'msw', 'nojournal', 'baseline'].filter((label) => label === 'baseline' || MODES.includes(label)).map((label) => [labels[label], ratio(list, label), ratio(one, label), ratio(create, label), p99(label)])
   log('')
   log(`Ratios to the bare node:http baseline (${DRIVER}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s, median of ${ROUNDS} round(s); targets for fast: ≥ 0.40, ≥ 0.40, ≥ 0.25, p99 ≤ 15 ms)`)
   logTable(['', 'GET list (20)', 'GET one', 'POST create', 'GET p99'], body)
 }
 
 function printTable(rows) {
-  const labels = ['fast', 'direct', 'msw', 'baseline']
-  const header = ['endpoint', ...labels.flatMap((label) => [`${label} req/s`, `${label} p99 ms`]), ...labels.slice(0, 3).map((label) => `${label} ratio`)]
+  const modes = MODES.filter((label) => label !== 'nojournal')
+  const labels = [...modes, 'baseline']
+  const header = ['endpoint', ...labels.flatMap((label) => [`${label} req/s`, `${label} p99 ms`]), ...modes.map((label) => `${label} ratio`)]
   const body = rows.map((row) => [
     row.endpoint.name,
     ...labels.flatMap((label) => [fmt(row[label].rps, 0), fmt(row[label].p99, 1)]),
-    ...labels.slice(0, 3).map((label) => fmt(row[label].rps / row.baseline.rps, 3)),
+    ...modes.map((label) => fmt(row[label].rps / row.baseline.rps, 3)),
   ])
   log('')
   log(`Every endpoint (medians of ${ROUNDS} round(s); ratio = simulator req/s / baseline req/s; fast/direct/msw = --dispatch)`)
@@ -626,6 +644,7 @@ function logTable(header, body) {
  * 1.05 means 5% more per request; the issue's budget is 1.10.
  */
 function printJournalCost(rows) {
+  if (!MODES.includes('fast') || !MODES.includes('nojournal')) return
   const header = ['endpoint', 'journal off req/s', 'journal on req/s', 'cost (req/s)', 'off µs CPU/resp', 'on µs CPU/resp', 'cost (CPU)']
   const body = rows.map(({ endpoint, fast, nojournal }) => [
     endpoint.name,

@@ -7,6 +7,25 @@ import { statusText } from './status-text.js'
 /** Where a `Response` made by `toFetchResponse` keeps its reply (a symbol: invisible to other code). */
 const REPLY = Symbol.for('multi-area-mock.reply')
 
+/** Set on a `Request` whose caller writes the reply itself (see `forWire`). */
+const WIRE = Symbol.for('multi-area-mock.wire')
+
+/**
+ * Marks a request as one whose answer a server writes from the reply itself
+ * (`replyOf`), so the `Response` made for it carries no body stream: on Node 20
+ * each `ReadableStream` costs ~10 µs to make, and nobody would read this one.
+ * Status and headers are there as always; in-process and browser requests are
+ * never marked and get the whole `Response`.
+ *
+ * @example
+ * const response = await getResponse(simulator.handlers, forWire(new Request(url)))
+ * writeReply(res, replyOf(response)!)
+ */
+export function forWire(request: Request): Request {
+  ;(request as Request & { [WIRE]?: true })[WIRE] = true
+  return request
+}
+
 /**
  * A Fetch `Request` as the routes see it (msw, `sim.fetch`, the browser). The
  * body is streamed with the limit enforced chunk by chunk.
@@ -34,13 +53,15 @@ export function fromFetchRequest(request: Request): SimRequest {
 /**
  * The one place a reply becomes a Fetch `Response`, with the standard reason
  * phrase; status 0 (a dropped connection) is a network error, which makes
- * `fetch` reject under msw.
+ * `fetch` reject under msw. For a request marked `forWire` the body is left
+ * out: the server writes the reply's text (`replyOf`).
  *
  * @example
- * return toFetchResponse(json({ ok: true }))
+ * return toFetchResponse(json({ ok: true }), request)
  */
-export function toFetchResponse(reply: Reply): Response {
-  const response = reply.status === 0 ? Response.error() : new Response(reply.body, { status: reply.status, statusText: statusText(reply.status), headers: reply.headers })
+export function toFetchResponse(reply: Reply, request?: Request): Response {
+  const body = request !== undefined && (request as Request & { [WIRE]?: true })[WIRE] === true ? null : reply.body
+  const response = reply.status === 0 ? Response.error() : new Response(body, { status: reply.status, statusText: statusText(reply.status), headers: reply.headers })
   ;(response as Response & { [REPLY]?: Reply })[REPLY] = reply
   return response
 }

@@ -4,6 +4,10 @@ interface HandlerInfo {
   header: string
 }
 
+/** What msw passes to `run`, and what it expects back (typed from msw itself, so msw 2 and 3 both fit). */
+type RunArgs = Parameters<RequestHandler['run']>[0]
+type RunResult = Awaited<ReturnType<RequestHandler['run']>>
+
 /**
  * How a simulator answers: `route` claims a request (or returns `undefined` to
  * leave it to other handlers) without reading its body; `answer` then produces
@@ -31,6 +35,24 @@ export class SimulatorHandler<Found extends Record<string, any>> extends Request
     const resolver: ResponseResolver<{ found: Found }> = ({ request, found }) => router.answer(found, request)
     super({ info: { header }, resolver })
     this.#router = router
+  }
+
+  /**
+   * msw's `run`, without the per-request work only other handlers need. msw's
+   * own `run` clones the request (a tee of its body stream) for logging that
+   * msw's callers do with a clone of their own, and makes an `AbortController`
+   * per answer whose `abort()` builds a `DOMException` with a stack: together
+   * most of msw's cost on a POST. Matching, the answer and the result msw
+   * reads (`handler`, `parsedResult`, `response`) stay as msw makes them.
+   * msw's `run` also copies cookies of `HttpResponse` answers to
+   * `document.cookie`; ours are plain `Response`s, which it never copied.
+   */
+  override async run(args: RunArgs): Promise<RunResult> {
+    const found = this.#router.route(args.request)
+    if (found === undefined) return null
+    this.isUsed = true
+    const response = await this.#router.answer(found, args.request)
+    return { handler: this, parsedResult: found, request: args.request, requestId: args.requestId, response }
   }
 
   override async parse(args: { request: Request }): Promise<Found | undefined> {

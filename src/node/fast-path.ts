@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { createRequest } from '@remix-run/node-fetch-server'
 import { getResponse } from 'msw'
 import type { Simulator } from '../simulator/create-simulator.js'
+import { toFetchRequest } from './fetch-request.js'
 import { fromNodeRequest } from './node-request.js'
 import { type WireReply, wireReplyOf } from './wire-reply.js'
 
@@ -25,7 +25,7 @@ export type NodeAnswerer = (req: IncomingMessage, res: ServerResponse) => Promis
 
 /**
  * The answerer of a dispatch mode. `origin` (`http://127.0.0.1:4000`) makes
- * each request's absolute URL, as node-fetch-server makes it for the Fetch modes.
+ * each request's absolute URL, on every mode.
  * A malformed request URL throws a `TypeError`, on every mode.
  *
  * @example
@@ -34,15 +34,14 @@ export type NodeAnswerer = (req: IncomingMessage, res: ServerResponse) => Promis
  */
 export function nodeAnswerer(mode: DispatchMode, simulator: Simulator, origin: string): NodeAnswerer {
   if (mode === 'fast') return (req) => simulator.reply(fromNodeRequest(req, origin))
-  const host = origin.slice(origin.indexOf('//') + 2)
   if (mode === 'direct') {
-    return (req, res) => {
-      const found = simulator.fetch(createRequest(req, res, { host }))
+    return (req) => {
+      const found = simulator.fetch(toFetchRequest(req, origin))
       return found && found.then(wireReplyOf)
     }
   }
-  return async (req, res) => {
-    const response = await getResponse(simulator.handlers, createRequest(req, res, { host }))
+  return async (req) => {
+    const response = await getResponse(simulator.handlers, toFetchRequest(req, origin))
     return response && wireReplyOf(response)
   }
 }

@@ -138,8 +138,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       if (req.complete) return
       let discarded = 0
       const limit = res.statusCode === 413 ? TOO_LARGE_DISCARD_LIMIT : DISCARD_LIMIT
-      // A body reader may still be listening (node-fetch-server queues into a
-      // stream nobody reads, and pauses the request again at once).
+      // A body reader may still be listening (a Fetch body stream nobody reads
+      // pauses the request again at once).
       req.removeAllListeners('data')
       req.on('data', (chunk: Buffer) => {
         discarded += chunk.length

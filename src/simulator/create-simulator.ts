@@ -315,7 +315,7 @@ class SimulatorInstance implements Simulator {
     }
     const router = {
       route: (request: Request) => this.#route(request),
-      answer: async (found: Routed, request: Request) => toFetchResponse(await found.target.#serve(found.dispatch, fromFetchRequest(request))),
+      answer: async (found: Routed, request: Request) => toFetchResponse(await found.target.#serve(found.dispatch, fromFetchRequest(request)), request),
     }
     this.handlers = [new SimulatorHandler(router, `multi-area-mock (${enabled.map((area) => area.id).join(', ')})`)]
     const clock = this.#world.clock.save()
@@ -356,7 +356,7 @@ class SimulatorInstance implements Simulator {
 
   fetch(request: Request): Promise<Response> | undefined {
     const found = this.#route(request)
-    return found && found.target.#serve(found.dispatch, fromFetchRequest(request)).then(toFetchResponse)
+    return found && found.target.#serve(found.dispatch, fromFetchRequest(request)).then((reply) => toFetchResponse(reply, request))
   }
 
   reply(request: SimRequest): Promise<Reply> | undefined {

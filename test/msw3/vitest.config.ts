@@ -25,6 +25,7 @@ export default defineConfig({
       'test/msw3/versions.check.ts',
       'src/areas/*/{admin,core,quantum,general,ledger}.test.ts',
       'src/simulator/control.test.ts',
+      'src/simulator/msw-handler.test.ts',
       'test/areas-http.test.ts',
       'test/control-http.test.ts',
     ],
