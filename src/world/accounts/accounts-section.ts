@@ -9,7 +9,7 @@ import {
   DEFAULT_PASSWORD,
   type UserStatus,
 } from './account-schema.js'
-import type { AccountStore } from './account-store.js'
+import { type AccountStore, accountRecord } from './account-store.js'
 
 const YEAR_MS = 365 * 24 * 3600 * 1000
 
@@ -46,39 +46,68 @@ export function accountsSection(world: World, store: AccountStore): WorldSection
       for (const status of ['active', 'inactive', 'pending'] as const) {
         for (let i = 0; i < (counts?.[status] ?? 0); i++) plan.push({ ...generateUser(world, status, taken), password: defaultPassword })
       }
-      const hashed = await Promise.all(
-        plan.map(async ({ password, ...account }) => ({ ...account, password_hash: await world.passwords.hash(password, world.random.bytes(16)) })),
+      // Salts are drawn in plan order, as before; each distinct password's key is
+      // derived once and every user then costs one synchronous HMAC.
+      const salts = plan.map(() => world.random.bytes(16))
+      const signers = new Map<string, (salt: Uint8Array) => string>()
+      for (const { password } of plan) if (!signers.has(password)) signers.set(password, await world.passwords.signer(password))
+      store.replaceAll(
+        plan.map(({ password, ...account }, index) => accountRecord({ ...account, password_hash: signers.get(password)!(salts[index]!) })),
       )
-      await store.replaceAll(hashed)
     },
 
     export({ secrets }) {
-      return {
-        users: store.sorted().map(({ password_hash, ...account }) => (secrets ? { ...account, password_hash } : account)),
-      }
+      // With secrets (snapshots, the state `reset()` returns to) the frozen records
+      // themselves: nothing is copied, and `import` takes them back as they are.
+      if (secrets) return { users: [...store.sorted()] }
+      return { users: store.sorted().map(withoutHash) }
     },
 
     async import(state) {
       // Users without a password keep the one they have now (same id), else the default one.
-      const accounts = await Promise.all(
-        state.users.map(async (user): Promise<Account> => {
+      const keep = (user: AccountState) => (user.password === undefined ? store.get(user.id)?.password_hash : undefined)
+      const signers = new Map<string, (salt: Uint8Array) => string>()
+      for (const user of state.users) {
+        if (Object.isFrozen(user) || user.password_hash !== undefined || keep(user) !== undefined) continue
+        const password = user.password ?? DEFAULT_PASSWORD
+        if (!signers.has(password)) signers.set(password, await world.passwords.signer(password))
+      }
+      store.replaceAll(
+        state.users.map((user): Account => {
+          if (Object.isFrozen(user)) return user as Account
           const { password, password_hash, ...rest } = user
-          const hash =
-            password_hash ??
-            (password === undefined ? store.get(user.id)?.password_hash : undefined) ??
-            (await world.passwords.hash(password ?? DEFAULT_PASSWORD, world.random.bytes(16)))
-          return {
+          const hash = password_hash ?? keep(user) ?? signers.get(password ?? DEFAULT_PASSWORD)!(world.random.bytes(16))
+          return accountRecord({
             ...rest,
-            created_at: new Date(rest.created_at).toISOString(),
-            updated_at: new Date(rest.updated_at ?? rest.created_at).toISOString(),
-            last_login: rest.last_login ? new Date(rest.last_login).toISOString() : null,
+            created_at: canonicalInstant(rest.created_at),
+            updated_at: canonicalInstant(rest.updated_at ?? rest.created_at),
+            last_login: rest.last_login ? canonicalInstant(rest.last_login) : null,
             password_hash: hash,
-          }
+          })
         }),
       )
-      await store.replaceAll(accounts)
     },
   }
+}
+
+/** An account as the state API shows it: everything but the hash. */
+function withoutHash(account: Account): Omit<Account, 'password_hash'> {
+  return {
+    id: account.id,
+    username: account.username,
+    email: account.email,
+    status: account.status,
+    created_at: account.created_at,
+    updated_at: account.updated_at,
+    last_login: account.last_login,
+  }
+}
+
+const CANONICAL_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
+
+/** `toISOString()` form; a string already in it is kept (no Date round trip per user). */
+function canonicalInstant(instant: string): string {
+  return CANONICAL_INSTANT.test(instant) ? instant : new Date(instant).toISOString()
 }
 
 function generateUser(world: World, status: UserStatus, taken: Set<string>): Omit<Account, 'password_hash'> {
