@@ -9,7 +9,7 @@ const world = () => new World({ seed: 1, clock: toSimClock('2026-01-01T00:00:00Z
 const register = (store: AccountStore, name: string) => store.register({ username: name, email: `${name}@example.com`, password: 'long-enough' })
 const names = (store: AccountStore) => store.sorted().map((user) => user.username)
 const stored = (id: string, username: string, created_at: string): Account =>
-  accountRecord({ id, username, email: `${username}@example.com`, status: 'active', created_at, updated_at: created_at, last_login: null, password_hash: 'pbkdf2-hmac-sha256$1000$a$b$c' })
+  accountRecord({ id, username, email: `${username}@example.com`, status: 'active', created_at, updated_at: created_at, last_login: null }, 'pbkdf2-hmac-sha256$1000$a$b$c')
 
 describe('AccountStore', () => {
   it('keeps the creation order through creates, updates and deletes (D12)', async () => {

@@ -15,9 +15,9 @@ export function byCreation(a: { created_at: string; id: string }, b: { created_a
  * lets caches key on records and `reset()` keep them (bench/README.md, "Scale").
  *
  * @example
- * const ada = accountRecord({ id, username: 'ada', email, status: 'pending', created_at: now, updated_at: now, last_login: null, password_hash })
+ * const ada = accountRecord({ id, username: 'ada', email, status: 'pending', created_at: now, updated_at: now, last_login: null }, hash)
  */
-export function accountRecord(fields: Account): Account {
+export function accountRecord(fields: Omit<Account, 'password_hash'>, passwordHash: string): Account {
   return Object.freeze({
     id: fields.id,
     username: fields.username,
@@ -26,7 +26,7 @@ export function accountRecord(fields: Account): Account {
     created_at: fields.created_at,
     updated_at: fields.updated_at,
     last_login: fields.last_login,
-    password_hash: fields.password_hash,
+    password_hash: passwordHash,
   })
 }
 
@@ -89,16 +89,10 @@ export class AccountStore {
       const now = this.#world.now()
       const id = this.#world.nextId()
       const passwordHash = await this.#world.passwords.hash(input.password, this.#world.random.bytes(16))
-      const account = accountRecord({
-        id,
-        username: input.username,
-        email: input.email,
-        status: 'pending',
-        created_at: now,
-        updated_at: now,
-        last_login: null,
-        password_hash: passwordHash,
-      })
+      const account = accountRecord(
+        { id, username: input.username, email: input.email, status: 'pending', created_at: now, updated_at: now, last_login: null },
+        passwordHash,
+      )
       this.#add(account)
       return account
     } finally {
@@ -149,7 +143,7 @@ export class AccountStore {
   replaceAll(accounts: readonly Account[]): void {
     this.#byId.clear()
     this.#byName.clear()
-    const list = accounts.map((account) => (Object.isFrozen(account) ? account : accountRecord(account)))
+    const list = accounts.map((account) => (Object.isFrozen(account) ? account : accountRecord(account, account.password_hash)))
     if (!isSorted(list)) list.sort(byCreation)
     for (const account of list) {
       this.#byId.set(account.id, account)
@@ -170,7 +164,7 @@ export class AccountStore {
 
   /** Puts `next` where `prev` was (same id); `created_at` never changes on update. */
   #replace(prev: Account, next: Account): Account {
-    const account = accountRecord(next)
+    const account = accountRecord(next, next.password_hash)
     this.#byId.set(account.id, account)
     const prevName = prev.username.toLowerCase()
     const nextName = account.username.toLowerCase()
