@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { toSimClock } from '../../kernel/sim-clock.js'
 import { World } from '../world.js'
 import type { Account } from './account-schema.js'
-import { accountRecord, AccountStore } from './account-store.js'
+import { accountRecord, AccountStore, byCreation } from './account-store.js'
 import { accountsSection } from './accounts-section.js'
 
 const world = () => new World({ seed: 1, clock: toSimClock('2026-01-01T00:00:00Z'), limits: { bodyBytes: 1024, ingestPoints: 10 } })
@@ -88,6 +88,32 @@ describe('AccountStore', () => {
     expect(user.password_hash).not.toContain('long-enough')
     expect(await store.checkPassword(user, 'long-enough')).toBe(true)
     expect(await store.checkPassword(user, 'wrong-password')).toBe(false)
+  })
+
+  it('keeps the whole list and the per-status lists in D12 order and in step with the indexes, whatever the writes', async () => {
+    const w = world()
+    const store = new AccountStore(w)
+    store.replaceAll([stored('x1', 'Old.One', '2025-01-01T00:00:00.000Z'), stored('x2', 'Late.One', '2027-06-01T00:00:00.000Z')])
+    let state = 7
+    const pick = (n: number) => (state = (state * 1103515245 + 12345) % 2 ** 31) % n
+    for (let step = 0; step < 300; step++) {
+      const all = store.sorted()
+      const someone = all[pick(Math.max(1, all.length))]
+      const action = pick(6)
+      if (action <= 1 || !someone) await register(store, `User.${step}`)
+      else if (action === 2) await store.update(someone.id, { status: (['active', 'inactive'] as const)[pick(2)]! })
+      else if (action === 3) await store.update(someone.id, { email: `e${step}@example.com` })
+      else if (action === 4) store.remove(someone.id)
+      else w.clock.advance(pick(2) === 0 ? '-3d' : '2h')
+      const list = store.sorted()
+      expect([...list].sort(byCreation)).toEqual(list)
+      for (const status of ['active', 'inactive', 'pending'] as const) expect(store.sorted(status)).toEqual(list.filter((user) => user.status === status))
+      expect(store.size).toBe(list.length)
+      for (const user of list) {
+        expect(store.get(user.id)).toBe(user)
+        expect(store.findByUsername(user.username.toUpperCase())).toBe(user)
+      }
+    }
   })
 })
 

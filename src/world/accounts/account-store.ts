@@ -35,8 +35,9 @@ export function accountRecord(fields: Omit<Account, 'password_hash'>, passwordHa
  * (case-insensitive) across the world, passwords kept only as salted hashes.
  * A compact store of its own rather than an @msw/data collection (measured
  * reason in bench/README.md, "Scale"): plain frozen records, one map by id,
- * one by lower-cased username, and the creation-ordered list (D12) kept in
- * step with every write, so a list request never sorts or counts.
+ * one by lower-cased username, and the creation-ordered list (D12), whole and
+ * per status, kept in step with every write, so a list request never sorts,
+ * filters or counts.
  *
  * @example
  * const accounts = new AccountStore(world)
@@ -51,6 +52,8 @@ export class AccountStore {
   readonly #byName = new Map<string, Account>()
   /** Every account in D12 order. */
   #sorted: Account[] = []
+  /** The same, one list per status (`?status=` filters of Area A). */
+  #byStatus: Record<UserStatus, Account[]> = { active: [], inactive: [], pending: [] }
   /** Usernames being registered right now, so two concurrent requests cannot both take one. */
   readonly #reserved = new Set<string>()
 
@@ -72,9 +75,9 @@ export class AccountStore {
     return this.#byName.get(username.toLowerCase())
   }
 
-  /** Every account ordered by creation (D12). Do not mutate. */
-  sorted(): readonly Account[] {
-    return this.#sorted
+  /** Every account ordered by creation (D12), or only those with `status`. Do not mutate. */
+  sorted(status?: UserStatus): readonly Account[] {
+    return status === undefined ? this.#sorted : this.#byStatus[status]
   }
 
   /**
@@ -125,7 +128,9 @@ export class AccountStore {
     if (!current) return false
     this.#byId.delete(id)
     this.#byName.delete(current.username.toLowerCase())
-    this.#sorted.splice(this.#indexOf(current), 1)
+    this.#sorted.splice(indexOf(this.#sorted, current), 1)
+    const sameStatus = this.#byStatus[current.status]
+    sameStatus.splice(indexOf(sameStatus, current), 1)
     return true
   }
 
@@ -145,21 +150,21 @@ export class AccountStore {
     this.#byName.clear()
     const list = accounts.map((account) => (Object.isFrozen(account) ? account : accountRecord(account, account.password_hash)))
     if (!isSorted(list)) list.sort(byCreation)
+    const byStatus: Record<UserStatus, Account[]> = { active: [], inactive: [], pending: [] }
     for (const account of list) {
       this.#byId.set(account.id, account)
       this.#byName.set(account.username.toLowerCase(), account)
+      byStatus[account.status].push(account)
     }
     this.#sorted = list
+    this.#byStatus = byStatus
   }
 
   #add(account: Account): void {
     this.#byId.set(account.id, account)
     this.#byName.set(account.username.toLowerCase(), account)
-    const list = this.#sorted
-    // New accounts are almost always the newest: append without searching.
-    const last = list[list.length - 1]
-    if (last === undefined || byCreation(last, account) < 0) list.push(account)
-    else list.splice(lowerBound(list, account), 0, account)
+    insert(this.#sorted, account)
+    insert(this.#byStatus[account.status], account)
   }
 
   /** Puts `next` where `prev` was (same id); `created_at` never changes on update. */
@@ -170,15 +175,29 @@ export class AccountStore {
     const nextName = account.username.toLowerCase()
     if (prevName !== nextName) this.#byName.delete(prevName)
     this.#byName.set(nextName, account)
-    this.#sorted[this.#indexOf(prev)] = account
+    this.#sorted[indexOf(this.#sorted, prev)] = account
+    const before = this.#byStatus[prev.status]
+    if (prev.status === account.status) before[indexOf(before, prev)] = account
+    else {
+      before.splice(indexOf(before, prev), 1)
+      insert(this.#byStatus[account.status], account)
+    }
     return account
   }
+}
 
-  #indexOf(account: Account): number {
-    const at = lowerBound(this.#sorted, account)
-    if (this.#sorted[at] !== account) throw new Error(`Account "${account.id}" is not where D12 order puts it.`)
-    return at
-  }
+/** Adds `account` to a D12-ordered list: new accounts are almost always the newest, so appended without a search. */
+function insert(list: Account[], account: Account): void {
+  const last = list[list.length - 1]
+  if (last === undefined || byCreation(last, account) < 0) list.push(account)
+  else list.splice(lowerBound(list, account), 0, account)
+}
+
+/** Where `account` is in a D12-ordered list that holds it. */
+function indexOf(list: readonly Account[], account: Account): number {
+  const at = lowerBound(list, account)
+  if (list[at] !== account) throw new Error(`Account "${account.id}" is not where D12 order puts it.`)
+  return at
 }
 
 function isSorted(list: readonly Account[]): boolean {
