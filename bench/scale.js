@@ -1,19 +1,25 @@
 // The 100,000-user figures (`npm run bench -- --scale`, or BENCH_SCALE=1):
 // the CLI server (default dispatch) seeded with 1,000 and then 100,000 generated
 // users, one at a time, each measured the same way:
+//   - in-process first (bench/heap-per-user.js, node --expose-gc): heap bytes per
+//     user after full GCs and the seeding time and CPU, medians of 3 seedings;
 //   - seeding time (the banner's "ready in") and RSS once started;
-//   - GET /__mock/state (the whole world as JSON): time to the last byte;
+//   - GET /__mock/state (the whole world as JSON): time to the last byte, the
+//     first call and the median of 3;
 //   - wrk -t1 -c50 (BENCH_DURATION s after BENCH_WARMUP s) on the list's first
 //     and last page (limit 100), one user by id, and user creation;
+//   - the server's CPU per response in each run (/proc, user + system): steadier
+//     than req/s on a busy machine;
 //   - RSS after each run, so a climb under sustained load shows.
 // Ratios 100k / 1k close the table: the targets are throughput within 10 %
 // (ratio ≥ 0.90) and p99 within 1.5×.
 // Called by bench/run.js, which owns child processes and logging.
 
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 const DURATION = Number(process.env.BENCH_DURATION || 10)
 const WARMUP = Number(process.env.BENCH_WARMUP || 3)
@@ -36,14 +42,22 @@ export async function runScale({ cli, startChild, log, loadAverage, wrkAvailable
   const results = {}
   try {
     log(`multi-area-mock scale figures: ${SIZES.join(' and ')} generated users; wrk -t1 -c${CONNECTIONS} -d${DURATION}s after ${WARMUP} s warm-up; load average ${loadAverage()}`)
+    const inProcess = {}
+    for (const size of SIZES) {
+      inProcess[size] = heapPerUser(size)
+      const f = inProcess[size]
+      log(`  ${String(size).padStart(6)} users in-process: ${f.heapBytesPerUser} bytes of heap per user, seeded in ${f.seedMs} ms (${f.seedCpuMs} ms CPU), state as JSON ${f.stateMs} ms (medians of ${f.rounds}); load average ${loadAverage()}`)
+    }
+    results.inProcess = inProcess
     for (const size of SIZES) {
       const scenarioFile = join(scratch, `users-${size}.json`)
       writeFileSync(scenarioFile, JSON.stringify({ description: `${size} generated users`, accounts: { generate: { active: size } } }))
       const server = await startChild(`simulator (${size} users)`, process.execPath, [cli, 'serve', '--port', '0', '--host', '127.0.0.1', '--quiet', '--seed', '1', '--clock', '2026-01-01T00:00:00Z', '--scenario', scenarioFile], /multi-area-mock listening on (http:\/\/127\.0\.0\.1:\d+)/, {}, 60_000)
       const figures = { size, seeding: server.seeding, startupMs: Math.round(server.startupMs), rssStart: rssMb(server.child.pid) }
-      const state = await timed(`${server.url}/__mock/state`)
-      figures.stateMs = state.ms
-      figures.stateMb = state.bytes / 1e6
+      const states = [await timed(`${server.url}/__mock/state`), await timed(`${server.url}/__mock/state`), await timed(`${server.url}/__mock/state`)]
+      figures.stateMs = states[0].ms
+      figures.stateMedianMs = states.map((state) => state.ms).sort((a, b) => a - b)[1]
+      figures.stateMb = states[0].bytes / 1e6
       const first = await (await fetch(`${server.url}/admin/api/v1.2/users?limit=100`)).json()
       const lastPage = Math.ceil((size + 48) / 100)
       const id = first[0].id
@@ -57,11 +71,13 @@ export async function runScale({ cli, startChild, log, loadAverage, wrkAvailable
       figures.rss = []
       for (const [name, request] of runs) {
         if (WARMUP > 0) await wrk(scratch, server.url, request, WARMUP, `${size}w${name.length}`)
+        const cpuBefore = cpuMicros(server.child.pid)
         const result = await wrk(scratch, server.url, request, DURATION, `${size}r${name.length}`)
+        result.cpuPerResponse = (cpuMicros(server.child.pid) - cpuBefore) / Math.max(1, result.requests)
         if (result.non2xx > 0 || result.errors > 0) problems.push(`${size} users, ${name}: ${result.non2xx} non-2xx, ${result.errors} errors`)
         figures.runs[name] = result
         figures.rss.push(rssMb(server.child.pid))
-        log(`  ${String(size).padStart(6)} users  ${name.padEnd(17)} ${result.rps.toFixed(0).padStart(7)} req/s  p99 ${result.p99.toFixed(1)} ms  RSS ${figures.rss.at(-1)} MB`)
+        log(`  ${String(size).padStart(6)} users  ${name.padEnd(17)} ${result.rps.toFixed(0).padStart(7)} req/s  p99 ${result.p99.toFixed(1)} ms  CPU ${result.cpuPerResponse.toFixed(0)} µs/response  RSS ${figures.rss.at(-1)} MB  (load average ${loadAverage()})`)
       }
       // Sustained load on one path: does RSS level off?
       for (let i = 0; i < 5; i++) {
@@ -69,7 +85,7 @@ export async function runScale({ cli, startChild, log, loadAverage, wrkAvailable
         figures.rss.push(rssMb(server.child.pid))
       }
       results[size] = figures
-      log(`  ${size} users: seeded in ${figures.seeding} (banner ${figures.startupMs} ms after spawn), RSS after start ${figures.rssStart} MB, GET /__mock/state ${figures.stateMs} ms (${figures.stateMb.toFixed(1)} MB), RSS after each run ${figures.rss.join(' → ')} MB`)
+      log(`  ${size} users: seeded in ${figures.seeding} (banner ${figures.startupMs} ms after spawn), RSS after start ${figures.rssStart} MB, GET /__mock/state ${figures.stateMs} ms, median of 3 ${figures.stateMedianMs} ms (${figures.stateMb.toFixed(1)} MB), RSS after each run ${figures.rss.join(' → ')} MB`)
       server.child.kill('SIGTERM')
       await server.exited
     }
@@ -79,24 +95,48 @@ export async function runScale({ cli, startChild, log, loadAverage, wrkAvailable
   const [small, large] = SIZES.map((size) => results[size])
   if (small && large) {
     log('')
-    log(`| | ${small.size} users req/s | p99 ms | ${large.size} users req/s | p99 ms | throughput ratio (≥ 0.90) | p99 ratio (≤ 1.5) |`)
-    log('|---|---:|---:|---:|---:|---:|---:|')
+    log(`| | ${small.size} users req/s | p99 ms | CPU µs/resp. | ${large.size} users req/s | p99 ms | CPU µs/resp. | throughput ratio (≥ 0.90) | p99 ratio (≤ 1.5) | CPU ratio |`)
+    log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
     for (const name of Object.keys(small.runs)) {
       const a = small.runs[name]
       const b = large.runs[name]
-      log(`| ${name} | ${a.rps.toFixed(0)} | ${a.p99.toFixed(1)} | ${b.rps.toFixed(0)} | ${b.p99.toFixed(1)} | ${(b.rps / a.rps).toFixed(2)} | ${(b.p99 / a.p99).toFixed(2)} |`)
+      log(`| ${name} | ${a.rps.toFixed(0)} | ${a.p99.toFixed(1)} | ${a.cpuPerResponse.toFixed(0)} | ${b.rps.toFixed(0)} | ${b.p99.toFixed(1)} | ${b.cpuPerResponse.toFixed(0)} | ${(b.rps / a.rps).toFixed(2)} | ${(b.p99 / a.p99).toFixed(2)} | ${(b.cpuPerResponse / a.cpuPerResponse).toFixed(2)} |`)
     }
     log('')
     log(`| | ${small.size} users | ${large.size} users | target at 100k |`)
     log('|---|---:|---:|---|')
+    const [inSmall, inLarge] = [results.inProcess[small.size], results.inProcess[large.size]]
+    log(`| heap per user (in-process, after GC) | ${inSmall.heapBytesPerUser} B | ${inLarge.heapBytesPerUser} B | |`)
+    log(`| seeding in-process (median of ${inLarge.rounds}; CPU) | ${inSmall.seedMs} ms (${inSmall.seedCpuMs}) | ${inLarge.seedMs} ms (${inLarge.seedCpuMs}) | |`)
     log(`| seeding | ${small.seeding} | ${large.seeding} | < 2 s |`)
     log(`| RSS after start | ${small.rssStart} MB | ${large.rssStart} MB | < 300 MB |`)
-    log(`| GET /__mock/state | ${small.stateMs} ms | ${large.stateMs} ms | < 1 s |`)
+    log(`| GET /__mock/state (first; median of 3) | ${small.stateMs} ms; ${small.stateMedianMs} ms | ${large.stateMs} ms; ${large.stateMedianMs} ms | < 1 s |`)
     log(`| RSS after each of ${small.rss.length} runs | ${small.rss.join(' → ')} | ${large.rss.join(' → ')} | levels off |`)
   }
   log(`load average at the end ${loadAverage()}`)
   for (const problem of problems) log(`  - ${problem}`)
   return problems.length > 0 ? 1 : 0
+}
+
+/** bench/heap-per-user.js in a child with --expose-gc (needs the build). */
+function heapPerUser(size) {
+  const script = fileURLToPath(new URL('./heap-per-user.js', import.meta.url))
+  const run = spawnSync(process.execPath, ['--expose-gc', script, String(size), '3'], { encoding: 'utf8' })
+  if (run.status !== 0) throw new Error(`heap-per-user.js failed: ${run.stderr}`)
+  return JSON.parse(run.stdout.trim().split('\n').at(-1))
+}
+
+/** Clock ticks per second of /proc times (usually 100). */
+const TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100
+
+/** User + system CPU time of a process in µs (Linux /proc). */
+function cpuMicros(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return ((Number(fields[11]) + Number(fields[12])) / TICKS) * 1e6
+  } catch {
+    return NaN
+  }
 }
 
 /** Resident set size of a process in MB (Linux /proc). */
@@ -141,7 +181,7 @@ function wrk(scratch, url, request, seconds, tag) {
       const line = /BENCH_JSON (\{.*\})/.exec(out)
       if (code !== 0 || !line) return reject(new Error(`wrk failed (${code}): ${out}`))
       const figures = JSON.parse(line[1])
-      resolve({ rps: figures.requests / (figures.duration / 1e6), p99: figures.p99 / 1000, non2xx: figures.status, errors: figures.errors })
+      resolve({ requests: figures.requests, rps: figures.requests / (figures.duration / 1e6), p99: figures.p99 / 1000, non2xx: figures.status, errors: figures.errors })
     })
   })
 }

@@ -1,3 +1,5 @@
+import { hmac } from '@noble/hashes/hmac.js'
+import { sha256 } from '@noble/hashes/sha2.js'
 import { describe, expect, it } from 'vitest'
 import { hashPassword, PasswordHasher, verifyPassword } from './password.js'
 
@@ -54,5 +56,21 @@ describe('PasswordHasher', () => {
     const one = await new PasswordHasher(() => 'multi-area-mock/1').hash('Passw0rd!', salt)
     expect(await new PasswordHasher(() => 'multi-area-mock/1').hash('Passw0rd!', salt)).toBe(one)
     expect(await new PasswordHasher(() => 'multi-area-mock/2').hash('Passw0rd!', salt)).not.toBe(one)
+  })
+
+  it('signs many salts synchronously, each exactly HMAC-SHA256(PBKDF2 key, salt) in base64', async () => {
+    const hasher = new PasswordHasher(() => 'multi-area-mock/3')
+    const sign = await hasher.signer('Passw0rd!')
+    const worldSalt = new TextEncoder().encode('multi-area-mock/3')
+    const material = await crypto.subtle.importKey('raw', new TextEncoder().encode('Passw0rd!'), 'PBKDF2', false, ['deriveBits'])
+    const key = new Uint8Array(await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: worldSalt, iterations: 1000 }, material, 256))
+    const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes))
+    for (let i = 0; i < 40; i++) {
+      const userSalt = Uint8Array.from({ length: 16 }, (_, j) => (i * 31 + j * 7) & 0xff)
+      const expected = `pbkdf2-hmac-sha256$1000$${b64(worldSalt)}$${b64(userSalt)}$${b64(hmac(sha256, key, userSalt))}`
+      expect(sign(userSalt)).toBe(expected)
+      expect(await hasher.hash('Passw0rd!', userSalt)).toBe(expected)
+    }
+    expect(await hasher.verify('Passw0rd!', sign(salt))).toBe(true)
   })
 })

@@ -1,4 +1,4 @@
-import { hmac } from '@noble/hashes/hmac.js'
+import { type _HMAC, hmac } from '@noble/hashes/hmac.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 
 /**
@@ -24,6 +24,8 @@ const ALGORITHM = 'pbkdf2-hmac-sha256'
 /** Derived keys kept per hasher: far more than the distinct passwords a scenario uses. */
 const DEFAULT_KEY_CACHE = 256
 const encoder = new TextEncoder()
+const latin1 = new TextDecoder('latin1')
+const DOLLAR = 36
 
 /**
  * Hashes and verifies the passwords of one world, deriving each distinct
@@ -39,8 +41,8 @@ export class PasswordHasher {
   readonly #worldSalt: () => string
   readonly #iterations: number
   readonly #cacheSize: number
-  /** `iterations$salt$sha256(password)` → derived key; oldest dropped first. */
-  readonly #keys = new Map<string, Promise<Uint8Array>>()
+  /** `iterations$salt$sha256(password)` → the derived key, ready to sign; oldest dropped first. */
+  readonly #keys = new Map<string, Promise<PasswordKey>>()
 
   constructor(worldSalt: () => string, options: { iterations?: number; cacheSize?: number } = {}) {
     this.#worldSalt = worldSalt
@@ -50,9 +52,21 @@ export class PasswordHasher {
 
   /** `pbkdf2-hmac-sha256$…` of `password` with this user's `salt`. */
   async hash(password: string, salt: Uint8Array): Promise<string> {
-    const worldSalt = encoder.encode(this.#worldSalt())
-    const key = await this.#key(password, worldSalt, this.#iterations)
-    return `${ALGORITHM}$${this.#iterations}$${toBase64(worldSalt)}$${toBase64(salt)}$${toBase64(hmac(sha256, key, salt))}`
+    return (await this.signer(password))(salt)
+  }
+
+  /**
+   * A synchronous hasher for one password: its key is derived (or found) once,
+   * then each salt costs one HMAC from the key's precomputed inner and outer
+   * states. Seeding 100,000 users that share a password hashes them this way
+   * (bench/README.md, "Scale"); a user creation finds it in the cache.
+   *
+   * @example
+   * const sign = await passwords.signer('Passw0rd!')
+   * const stored = sign(random.bytes(16)) // same as await passwords.hash('Passw0rd!', salt)
+   */
+  async signer(password: string): Promise<(salt: Uint8Array) => string> {
+    return (await this.#key(password, encoder.encode(this.#worldSalt()), this.#iterations)).sign
   }
 
   /** `true` when `password` matches `stored` (either format). Constant-time compare. */
@@ -61,15 +75,15 @@ export class PasswordHasher {
     if (parts[0] === LEGACY) return verifyPassword(password, stored)
     const [algorithm, rounds, worldSalt, salt, hash] = parts
     if (algorithm !== ALGORITHM || !rounds || !worldSalt || !salt || !hash) return false
-    const key = await this.#key(password, fromBase64(worldSalt), Number(rounds))
-    return sameBytes(hmac(sha256, key, fromBase64(salt)), fromBase64(hash))
+    const { keyed } = await this.#key(password, fromBase64(worldSalt), Number(rounds))
+    return sameBytes(keyed.clone().update(fromBase64(salt)).digest(), fromBase64(hash))
   }
 
-  #key(password: string, worldSalt: Uint8Array, iterations: number): Promise<Uint8Array> {
+  #key(password: string, worldSalt: Uint8Array, iterations: number): Promise<PasswordKey> {
     const id = `${iterations}$${toBase64(worldSalt)}$${toBase64(sha256(encoder.encode(password)))}`
     let key = this.#keys.get(id)
     if (key === undefined) {
-      key = derive(password, worldSalt, iterations)
+      key = derive(password, worldSalt, iterations).then((derived) => passwordKey(derived, worldSalt, iterations))
       if (this.#keys.size >= this.#cacheSize) this.#keys.delete(this.#keys.keys().next().value!)
       this.#keys.set(id, key)
       // A failed derivation is not kept.
@@ -77,6 +91,34 @@ export class PasswordHasher {
     }
     return key
   }
+}
+
+/** One password's derived key in a world: keyed HMAC state and a signer writing the stored form. */
+interface PasswordKey {
+  keyed: _HMAC<any>
+  sign(salt: Uint8Array): string
+}
+
+function passwordKey(key: Uint8Array, worldSalt: Uint8Array, iterations: number): PasswordKey {
+  const keyed = hmac.create(sha256, key)
+  const prefix = encoder.encode(`${ALGORITHM}$${iterations}$${toBase64(worldSalt)}$`)
+  const mac = new Uint8Array(32)
+  let scratch: _HMAC<any> | undefined
+  let text = new Uint8Array(0)
+  const sign = (salt: Uint8Array): string => {
+    scratch = keyed._cloneInto(scratch)
+    scratch.update(salt).digestInto(mac)
+    // Written as bytes, decoded once: one flat string per user (a `${…}` chain
+    // would keep a tree of string pieces alive for every stored hash).
+    const length = prefix.length + base64Length(salt.length) + 1 + base64Length(mac.length)
+    if (text.length !== length) text = new Uint8Array(length)
+    text.set(prefix)
+    let at = base64Into(salt, text, prefix.length)
+    text[at++] = DOLLAR
+    base64Into(mac, text, at)
+    return latin1.decode(text)
+  }
+  return { keyed, sign }
 }
 
 /**
@@ -123,10 +165,38 @@ async function derive(password: string, salt: Uint8Array, iterations: number): P
   return new Uint8Array(bits)
 }
 
+const BASE64 = encoder.encode('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/')
+const PAD = 61
+
+function base64Length(bytes: number): number {
+  return Math.ceil(bytes / 3) * 4
+}
+
+/** Writes standard padded base64 of `bytes` into `out` at `at`; returns the index after it. */
+function base64Into(bytes: Uint8Array, out: Uint8Array, at: number): number {
+  let i = 0
+  for (; i + 2 < bytes.length; i += 3) {
+    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!
+    out[at++] = BASE64[n >>> 18]!
+    out[at++] = BASE64[(n >>> 12) & 63]!
+    out[at++] = BASE64[(n >>> 6) & 63]!
+    out[at++] = BASE64[n & 63]!
+  }
+  const rest = bytes.length - i
+  if (rest > 0) {
+    const n = (bytes[i]! << 16) | (rest === 2 ? bytes[i + 1]! << 8 : 0)
+    out[at++] = BASE64[n >>> 18]!
+    out[at++] = BASE64[(n >>> 12) & 63]!
+    out[at++] = rest === 2 ? BASE64[(n >>> 6) & 63]! : PAD
+    out[at++] = PAD
+  }
+  return at
+}
+
 function toBase64(bytes: Uint8Array): string {
-  let binary = ''
-  for (const byte of bytes) binary += String.fromCharCode(byte)
-  return btoa(binary)
+  const out = new Uint8Array(base64Length(bytes.length))
+  base64Into(bytes, out, 0)
+  return latin1.decode(out)
 }
 
 function fromBase64(text: string): Uint8Array {

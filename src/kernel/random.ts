@@ -49,12 +49,20 @@ export class SeededRandom implements Randomizer {
     return t
   }
 
-  /** `count` random bytes. */
+  /** `count` random bytes: each 32-bit draw gives four, low byte first. */
   bytes(count: number): Uint8Array {
     const out = new Uint8Array(count)
-    for (let i = 0; i < count; i += 4) {
+    let i = 0
+    for (; i + 4 <= count; i += 4) {
       const word = this.nextUint32()
-      for (let j = 0; j < 4 && i + j < count; j++) out[i + j] = (word >>> (j * 8)) & 0xff
+      out[i] = word & 0xff
+      out[i + 1] = (word >>> 8) & 0xff
+      out[i + 2] = (word >>> 16) & 0xff
+      out[i + 3] = word >>> 24
+    }
+    if (i < count) {
+      const word = this.nextUint32()
+      for (let j = 0; i + j < count; j++) out[i + j] = (word >>> (j * 8)) & 0xff
     }
     return out
   }

@@ -19,8 +19,8 @@ import type { Reply } from '../kernel/reply.js'
 import type { Mount } from '../kernel/route.js'
 import type { SimRequest } from '../kernel/sim-request.js'
 import { SimulatorHandler } from '../kernel/simulator-handler.js'
-import type { AccountCollection } from '../world/accounts/account-store.js'
 import { AccountStore } from '../world/accounts/account-store.js'
+import type { UsersView } from '../world/accounts/users-view.js'
 import { accountsSection } from '../world/accounts/accounts-section.js'
 import type { WorldSection } from '../world/section.js'
 import { World, type WorldLimits } from '../world/world.js'
@@ -76,10 +76,28 @@ export interface SimulatorOptions extends AreaOptions {
   worlds?: WorldsOptions
 }
 
-/** The collections of the world, queryable with @msw/data (`sim.db.users.findMany(...)`). */
+/**
+ * The world's data, queryable in-process. `users` is the shared account store's
+ * read-only view (`findMany`, `findFirst`, `count`, `all` with @msw/data's
+ * `Query`); the others are the mounted areas' @msw/data collections.
+ *
+ * @example
+ * sim.db.users.findMany((q) => q.where({ status: 'active' }))
+ * sim.db.products?.findFirst((q) => q.where({ id: 'prod-1001' }))
+ */
 export interface SimulatorDb {
-  users: AccountCollection
-  [collection: string]: Collection<any>
+  readonly users: UsersView
+  /** Area B (`core`). */
+  products?: Collection<any>
+  /** Area C (`quantum`). */
+  particles?: Collection<any>
+  /** Area D (`general`). */
+  resources?: Collection<any>
+  notifications?: Collection<any>
+  /** Area E (`ledger`). */
+  tokens?: Collection<any>
+  validators?: Collection<any>
+  delegations?: Collection<any>
 }
 
 export interface MountedArea {
@@ -264,7 +282,7 @@ class SimulatorInstance implements Simulator {
     this.#worlds = family?.registry ?? new WorldRegistry<SimulatorInstance>(this, (id, create) => this.#newWorld(id, create), worldLimits(options.worlds))
 
     const accounts = new AccountStore(this.#world)
-    this.db = { users: accounts.collection }
+    this.db = { users: accounts.view }
     this.#sections = [accountsSection(this.#world, accounts)]
     const enabled = this.#enabledAreas()
     const roots = new Set(options.root ?? [])
@@ -421,7 +439,7 @@ class SimulatorInstance implements Simulator {
   }
 
   counts(): Record<string, number> {
-    const counts = Object.fromEntries(Object.entries(this.db).map(([name, collection]) => [name, collection.count()]))
+    const counts = Object.fromEntries(Object.entries(this.db).map(([name, collection]: [string, { count(): number }]) => [name, collection.count()]))
     if (this.#readingsMounted) counts.readings = this.readings.counts().stored
     return counts
   }

@@ -42,8 +42,7 @@ export function adminRoutes(world: World, accounts: AccountStore): RouteDefiniti
       ],
       handle({ url }) {
         const query = parseQuery(listUsersQuery, url)
-        const all = accounts.sorted()
-        const matching = query.status ? all.filter((user) => user.status === query.status) : all
+        const matching = accounts.sorted(query.status)
         const start = (query.page - 1) * query.limit
         const page = matching.slice(start, start + query.limit).map(summaryJson)
         return jsonText(`[${page.join(',')}]`, 200, {

@@ -1,11 +1,7 @@
-import { Collection } from '@msw/data'
 import { ApiError } from '../../kernel/api-error.js'
-import { RecordIndex } from '../../kernel/record-index.js'
 import type { World } from '../world.js'
-import { type Account, accountRecord, type UserStatus } from './account-schema.js'
-
-/** The @msw/data collection of accounts, as exposed on `sim.db.users`. */
-export type AccountCollection = Collection<typeof accountRecord>
+import type { Account, UserStatus } from './account-schema.js'
+import { UsersView } from './users-view.js'
 
 /** Orders by `created_at`, then `id` (D12). */
 export function byCreation(a: { created_at: string; id: string }, b: { created_at: string; id: string }): number {
@@ -13,34 +9,62 @@ export function byCreation(a: { created_at: string; id: string }, b: { created_a
 }
 
 /**
- * The shared accounts behind Areas A, B and D (D5): one collection, unique
- * usernames (case-insensitive) across the world, passwords kept only as salted
- * hashes. Lookups by id and username are indexed; the creation-ordered list is
- * cached until the next write.
+ * One stored account, frozen. Every record is built here, by one object literal
+ * with its fields in one order, so all of them share one hidden class (compact,
+ * fast property reads); a write replaces the record, never changes it, which
+ * lets caches key on records and `reset()` keep them (bench/README.md, "Scale").
+ *
+ * @example
+ * const ada = accountRecord({ id, username: 'ada', email, status: 'pending', created_at: now, updated_at: now, last_login: null }, hash)
+ */
+export function accountRecord(fields: Omit<Account, 'password_hash'>, passwordHash: string): Account {
+  return Object.freeze({
+    id: fields.id,
+    username: fields.username,
+    email: fields.email,
+    status: fields.status,
+    created_at: fields.created_at,
+    updated_at: fields.updated_at,
+    last_login: fields.last_login,
+    password_hash: passwordHash,
+  })
+}
+
+/**
+ * The shared accounts behind Areas A, B and D (D5): unique usernames
+ * (case-insensitive) across the world, passwords kept only as salted hashes.
+ * A compact store of its own rather than an @msw/data collection (measured
+ * reason in bench/README.md, "Scale"): plain frozen records, one map by id,
+ * one by lower-cased username, and the creation-ordered list (D12), whole and
+ * per status, kept in step with every write, so a list request never sorts,
+ * filters or counts.
  *
  * @example
  * const accounts = new AccountStore(world)
  * await accounts.register({ username: 'ada', email: 'ada@example.com', password: 'Passw0rd!' })
+ * accounts.sorted()[0].username // 'ada'
  */
 export class AccountStore {
-  readonly collection: AccountCollection
+  /** The read-only query view published as `sim.db.users`. */
+  readonly view: UsersView
   readonly #world: World
-  readonly #byId: RecordIndex<Account>
-  readonly #byName: RecordIndex<Account>
+  readonly #byId = new Map<string, Account>()
+  readonly #byName = new Map<string, Account>()
+  /** Every account in D12 order. */
+  #sorted: Account[] = []
+  /** The same, one list per status (`?status=` filters of Area A). */
+  #byStatus: Record<UserStatus, Account[]> = { active: [], inactive: [], pending: [] }
   /** Usernames being registered right now, so two concurrent requests cannot both take one. */
   readonly #reserved = new Set<string>()
-  #sorted: Account[] | null = null
 
   constructor(world: World) {
     this.#world = world
-    this.collection = new Collection({ schema: accountRecord })
-    this.#byId = new RecordIndex<Account>(this.collection, (account) => account.id)
-    this.#byName = new RecordIndex<Account>(this.collection, (account) => account.username.toLowerCase())
-    // Keep the creation-ordered list in step with writes instead of re-sorting
-    // every account on the next list request after each write.
-    this.collection.hooks.on('create', (event) => this.#place(undefined, event.data.record))
-    this.collection.hooks.on('update', (event) => this.#place(event.data.prevRecord, event.data.nextRecord))
-    this.collection.hooks.on('delete', (event) => this.#place(event.data.deletedRecord, undefined))
+    this.view = new UsersView(this)
+  }
+
+  /** Number of accounts. */
+  get size(): number {
+    return this.#sorted.length
   }
 
   get(id: string): Account | undefined {
@@ -51,11 +75,9 @@ export class AccountStore {
     return this.#byName.get(username.toLowerCase())
   }
 
-  /** Every account ordered by creation (D12). Do not mutate. */
-  sorted(): readonly Account[] {
-    // The length check also catches writes whose hook did not fire (see RecordIndex).
-    if (!this.#sorted || this.#sorted.length !== this.collection.count()) this.#sorted = [...this.collection.all()].sort(byCreation)
-    return this.#sorted
+  /** Every account ordered by creation (D12), or only those with `status`. Do not mutate. */
+  sorted(status?: UserStatus): readonly Account[] {
+    return status === undefined ? this.#sorted : this.#byStatus[status]
   }
 
   /**
@@ -70,16 +92,12 @@ export class AccountStore {
       const now = this.#world.now()
       const id = this.#world.nextId()
       const passwordHash = await this.#world.passwords.hash(input.password, this.#world.random.bytes(16))
-      return await this.collection.create({
-        id,
-        username: input.username,
-        email: input.email,
-        status: 'pending',
-        created_at: now,
-        updated_at: now,
-        last_login: null,
-        password_hash: passwordHash,
-      })
+      const account = accountRecord(
+        { id, username: input.username, email: input.email, status: 'pending', created_at: now, updated_at: now, last_login: null },
+        passwordHash,
+      )
+      this.#add(account)
+      return account
     } finally {
       this.#reserved.delete(key)
     }
@@ -89,37 +107,30 @@ export class AccountStore {
   async update(id: string, changes: { email?: string; status?: UserStatus }): Promise<Account | undefined> {
     const current = this.#byId.get(id)
     if (!current) return undefined
-    const now = this.#world.now()
-    const next = await this.collection.update(current as never, {
-      data(draft) {
-        if (changes.email !== undefined) draft.email = changes.email
-        if (changes.status !== undefined) draft.status = changes.status
-        draft.updated_at = now
-      },
+    return this.#replace(current, {
+      ...current,
+      email: changes.email ?? current.email,
+      status: changes.status ?? current.status,
+      updated_at: this.#world.now(),
     })
-    if (next) this.#refresh(next)
-    return next
   }
 
   /** Records a successful login (D6): sets `last_login`. */
   async touchLogin(id: string): Promise<Account | undefined> {
     const current = this.#byId.get(id)
     if (!current) return undefined
-    const now = this.#world.now()
-    const next = await this.collection.update(current as never, {
-      data(draft) {
-        draft.last_login = now
-      },
-    })
-    if (next) this.#refresh(next)
-    return next
+    return this.#replace(current, { ...current, last_login: this.#world.now() })
   }
 
   /** Deletes an account; `false` when the id is unknown. */
   remove(id: string): boolean {
     const current = this.#byId.get(id)
     if (!current) return false
-    this.collection.delete(current as never)
+    this.#byId.delete(id)
+    this.#byName.delete(current.username.toLowerCase())
+    this.#sorted.splice(indexOf(this.#sorted, current), 1)
+    const sameStatus = this.#byStatus[current.status]
+    sameStatus.splice(indexOf(sameStatus, current), 1)
     return true
   }
 
@@ -128,30 +139,70 @@ export class AccountStore {
     return this.#world.passwords.verify(password, account.password_hash)
   }
 
-  /** Replaces every account with already-validated, already-hashed records. */
-  async replaceAll(accounts: readonly Account[]): Promise<void> {
-    this.collection.clear()
-    for (const account of accounts) await this.collection.create(account)
-  }
-
-  #refresh(account: Account): void {
-    this.#byId.refresh(account)
-    this.#byName.refresh(account)
-    this.#place(account, account)
-  }
-
-  /** Replaces `prev` by `next` in the ordered list (either may be absent); drops the list when unsure. */
-  #place(prev: Account | undefined, next: Account | undefined): void {
-    const list = this.#sorted
-    if (!list) return
-    if (prev) {
-      const at = lowerBound(list, prev)
-      if (list[at]?.id !== prev.id) return void (this.#sorted = null)
-      if (next && next.id === prev.id && next.created_at === prev.created_at) return void (list[at] = next)
-      list.splice(at, 1)
+  /**
+   * Replaces every account with already-validated, already-hashed, unique
+   * records (scenario load, state import, `reset()`). Records made by
+   * `accountRecord` (frozen) are kept as they are, so a reset shares them with
+   * the state it returns to instead of copying 100,000 users.
+   */
+  replaceAll(accounts: readonly Account[]): void {
+    this.#byId.clear()
+    this.#byName.clear()
+    const list = accounts.map((account) => (Object.isFrozen(account) ? account : accountRecord(account, account.password_hash)))
+    if (!isSorted(list)) list.sort(byCreation)
+    const byStatus: Record<UserStatus, Account[]> = { active: [], inactive: [], pending: [] }
+    for (const account of list) {
+      this.#byId.set(account.id, account)
+      this.#byName.set(account.username.toLowerCase(), account)
+      byStatus[account.status].push(account)
     }
-    if (next) list.splice(lowerBound(list, next), 0, next)
+    this.#sorted = list
+    this.#byStatus = byStatus
   }
+
+  #add(account: Account): void {
+    this.#byId.set(account.id, account)
+    this.#byName.set(account.username.toLowerCase(), account)
+    insert(this.#sorted, account)
+    insert(this.#byStatus[account.status], account)
+  }
+
+  /** Puts `next` where `prev` was (same id); `created_at` never changes on update. */
+  #replace(prev: Account, next: Account): Account {
+    const account = accountRecord(next, next.password_hash)
+    this.#byId.set(account.id, account)
+    const prevName = prev.username.toLowerCase()
+    const nextName = account.username.toLowerCase()
+    if (prevName !== nextName) this.#byName.delete(prevName)
+    this.#byName.set(nextName, account)
+    this.#sorted[indexOf(this.#sorted, prev)] = account
+    const before = this.#byStatus[prev.status]
+    if (prev.status === account.status) before[indexOf(before, prev)] = account
+    else {
+      before.splice(indexOf(before, prev), 1)
+      insert(this.#byStatus[account.status], account)
+    }
+    return account
+  }
+}
+
+/** Adds `account` to a D12-ordered list: new accounts are almost always the newest, so appended without a search. */
+function insert(list: Account[], account: Account): void {
+  const last = list[list.length - 1]
+  if (last === undefined || byCreation(last, account) < 0) list.push(account)
+  else list.splice(lowerBound(list, account), 0, account)
+}
+
+/** Where `account` is in a D12-ordered list that holds it. */
+function indexOf(list: readonly Account[], account: Account): number {
+  const at = lowerBound(list, account)
+  if (list[at] !== account) throw new Error(`Account "${account.id}" is not where D12 order puts it.`)
+  return at
+}
+
+function isSorted(list: readonly Account[]): boolean {
+  for (let i = 1; i < list.length; i++) if (byCreation(list[i - 1]!, list[i]!) > 0) return false
+  return true
 }
 
 /** First index whose account does not sort before `account` (binary search, D12 order). */

@@ -7,11 +7,9 @@ import {
   accountsScenario,
   accountsState,
   DEFAULT_PASSWORD,
-  type UserStatus,
 } from './account-schema.js'
-import type { AccountStore } from './account-store.js'
-
-const YEAR_MS = 365 * 24 * 3600 * 1000
+import { type AccountStore, accountRecord } from './account-store.js'
+import { generateUser } from './generated-user.js'
 
 /**
  * The `accounts` section of scenarios and state: the users shared by Areas A,
@@ -25,7 +23,8 @@ export function accountsSection(world: World, store: AccountStore): WorldSection
     stateSchema: accountsState,
 
     async load(scenario) {
-      const plan: Array<Omit<Account, 'password_hash'> & { password: string }> = []
+      const plan: Array<Omit<Account, 'password_hash'>> = []
+      const passwords: string[] = []
       const defaultPassword = scenario?.password ?? DEFAULT_PASSWORD
       const taken = new Set<string>()
       for (const user of scenario?.users ?? []) {
@@ -39,67 +38,76 @@ export function accountsSection(world: World, store: AccountStore): WorldSection
           created_at: new Date(createdAt).toISOString(),
           updated_at: new Date(createdAt).toISOString(),
           last_login: user.last_login ? new Date(user.last_login).toISOString() : null,
-          password: user.password ?? defaultPassword,
         })
+        passwords.push(user.password ?? defaultPassword)
       }
       const counts = scenario?.generate
       for (const status of ['active', 'inactive', 'pending'] as const) {
-        for (let i = 0; i < (counts?.[status] ?? 0); i++) plan.push({ ...generateUser(world, status, taken), password: defaultPassword })
+        for (let i = 0; i < (counts?.[status] ?? 0); i++) {
+          plan.push(generateUser(world, status, taken))
+          passwords.push(defaultPassword)
+        }
       }
-      const hashed = await Promise.all(
-        plan.map(async ({ password, ...account }) => ({ ...account, password_hash: await world.passwords.hash(password, world.random.bytes(16)) })),
-      )
-      await store.replaceAll(hashed)
+      // Salts are drawn in plan order, after every user, as they always were; each
+      // distinct password's key is derived once, then a user costs one HMAC.
+      const salts = plan.map(() => world.random.bytes(16))
+      const signers = new Map<string, (salt: Uint8Array) => string>()
+      for (const password of passwords) if (!signers.has(password)) signers.set(password, await world.passwords.signer(password))
+      store.replaceAll(plan.map((account, index) => accountRecord(account, signers.get(passwords[index]!)!(salts[index]!))))
     },
 
     export({ secrets }) {
-      return {
-        users: store.sorted().map(({ password_hash, ...account }) => (secrets ? { ...account, password_hash } : account)),
-      }
+      // With secrets (snapshots, the state `reset()` returns to) the frozen records
+      // themselves: nothing is copied, and `import` takes them back as they are.
+      if (secrets) return { users: [...store.sorted()] }
+      return { users: store.sorted().map(withoutHash) }
     },
 
     async import(state) {
       // Users without a password keep the one they have now (same id), else the default one.
-      const accounts = await Promise.all(
-        state.users.map(async (user): Promise<Account> => {
+      const keep = (user: AccountState) => (user.password === undefined ? store.get(user.id)?.password_hash : undefined)
+      const signers = new Map<string, (salt: Uint8Array) => string>()
+      for (const user of state.users) {
+        if (Object.isFrozen(user) || user.password_hash !== undefined || keep(user) !== undefined) continue
+        const password = user.password ?? DEFAULT_PASSWORD
+        if (!signers.has(password)) signers.set(password, await world.passwords.signer(password))
+      }
+      store.replaceAll(
+        state.users.map((user): Account => {
+          if (Object.isFrozen(user)) return user as Account
           const { password, password_hash, ...rest } = user
-          const hash =
-            password_hash ??
-            (password === undefined ? store.get(user.id)?.password_hash : undefined) ??
-            (await world.passwords.hash(password ?? DEFAULT_PASSWORD, world.random.bytes(16)))
-          return {
-            ...rest,
-            created_at: new Date(rest.created_at).toISOString(),
-            updated_at: new Date(rest.updated_at ?? rest.created_at).toISOString(),
-            last_login: rest.last_login ? new Date(rest.last_login).toISOString() : null,
-            password_hash: hash,
-          }
+          const hash = password_hash ?? keep(user) ?? signers.get(password ?? DEFAULT_PASSWORD)!(world.random.bytes(16))
+          return accountRecord(
+            {
+              ...rest,
+              created_at: canonicalInstant(rest.created_at),
+              updated_at: canonicalInstant(rest.updated_at ?? rest.created_at),
+              last_login: rest.last_login ? canonicalInstant(rest.last_login) : null,
+            },
+            hash,
+          )
         }),
       )
-      await store.replaceAll(accounts)
     },
   }
 }
 
-function generateUser(world: World, status: UserStatus, taken: Set<string>): Omit<Account, 'password_hash'> {
-  const { faker } = world
-  const now = world.clock.now()
-  const firstName = faker.person.firstName()
-  const lastName = faker.person.lastName()
-  let name = faker.internet.username({ firstName, lastName }).replace(/[^A-Za-z0-9._-]/g, '').slice(0, 56)
-  if (name.length < 3) name = `user_${name}`
-  while (taken.has(name.toLowerCase())) name = `${name.slice(0, 56)}${faker.number.int({ min: 1, max: 999 })}`
-  taken.add(name.toLowerCase())
-  const createdAt = faker.date.between({ from: new Date(now.getTime() - 2 * YEAR_MS), to: now })
-  const lastLogin = status === 'pending' ? null : faker.date.between({ from: createdAt, to: now }).toISOString()
+/** An account as the state API shows it: everything but the hash. */
+function withoutHash(account: Account): Omit<Account, 'password_hash'> {
   return {
-    id: world.nextId(),
-    username: name,
-    email: faker.internet.email({ firstName, lastName }).toLowerCase(),
-    status,
-    created_at: createdAt.toISOString(),
-    // Pending users were never touched after sign-up; the others were at some point.
-    updated_at: status === 'pending' ? createdAt.toISOString() : faker.date.between({ from: createdAt, to: now }).toISOString(),
-    last_login: lastLogin,
+    id: account.id,
+    username: account.username,
+    email: account.email,
+    status: account.status,
+    created_at: account.created_at,
+    updated_at: account.updated_at,
+    last_login: account.last_login,
   }
+}
+
+const CANONICAL_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
+
+/** `toISOString()` form; a string already in it is kept (no Date round trip per user). */
+function canonicalInstant(instant: string): string {
+  return CANONICAL_INSTANT.test(instant) ? instant : new Date(instant).toISOString()
 }

@@ -1,0 +1,55 @@
+import { Query } from '@msw/data'
+import type { Account } from './account-schema.js'
+import type { AccountStore } from './account-store.js'
+
+/** A query on accounts: @msw/data's own `Query` (`q.where({ status: 'active' })`, `.and`, `.or`), or a function building one. */
+export type UsersQuery = Query<Account> | ((query: Query<Account>) => Query<Account>)
+
+/**
+ * `sim.db.users`: the shared accounts, read-only, with the query calls of an
+ * @msw/data collection (`findMany`, `findFirst`, `count`, `all`) and the same
+ * `Query` conditions. Records come in creation order (D12) and are frozen:
+ * change users through the API or `sim.importState()`. Accounts live in a
+ * store of their own since a 100,000-user world had to fit (bench/README.md, "Scale").
+ *
+ * @example
+ * sim.db.users.findMany((q) => q.where({ status: 'active' }))
+ * sim.db.users.findFirst((q) => q.where({ username: 'ada' }))?.id
+ * sim.db.users.count()
+ */
+export class UsersView {
+  readonly #store: AccountStore
+
+  constructor(store: AccountStore) {
+    this.#store = store
+  }
+
+  /** Number of accounts. */
+  count(): number {
+    return this.#store.size
+  }
+
+  /** Every account, oldest first (a copy of the list). */
+  all(): Account[] {
+    return [...this.#store.sorted()]
+  }
+
+  /** The first account (D12 order) matching `query`; without one, the oldest account. */
+  findFirst(query?: UsersQuery): Account | undefined {
+    if (query === undefined) return this.#store.sorted()[0]
+    const compiled = toQuery(query)
+    return this.#store.sorted().find((account) => compiled.test(account))
+  }
+
+  /** Every account matching `query` (all without one), oldest first; `skip` and `take` page through them. */
+  findMany(query?: UsersQuery, options: { skip?: number; take?: number } = {}): Account[] {
+    const compiled = query === undefined ? undefined : toQuery(query)
+    const matching = compiled ? this.#store.sorted().filter((account) => compiled.test(account)) : [...this.#store.sorted()]
+    const skip = options.skip ?? 0
+    return options.take === undefined ? matching.slice(skip) : matching.slice(skip, skip + options.take)
+  }
+}
+
+function toQuery(query: UsersQuery): Query<Account> {
+  return query instanceof Query ? query : query(new Query<Account>())
+}
