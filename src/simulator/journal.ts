@@ -110,41 +110,46 @@ export interface JournalRecord {
   fault: string | undefined
 }
 
+/**
+ * One entry as kept. Only numbers and long-lived strings (method, area, route
+ * pattern): the URL, headers and bodies of the request are text in the arena,
+ * and once the ring is full the evicted entry's object is reused. So nothing
+ * a request allocated outlives it because of the journal (see `BodyArena`).
+ */
 interface Stored {
   id: number
   time: number
   durationMs: number
   method: string
-  url: string
-  /** The answered path, or the raw URL when no route matched. */
-  location: string
-  headers: RequestHeaders
   area: string
   prefix: string
   pattern: string | null
   status: number
+  url: Kept
+  /** `name\nvalue\n…`: neither may contain a line break. */
+  headers: Kept
   requestBody: Kept | undefined
   responseBody: Kept | undefined
   fault: string | undefined
 }
 
-/** A body as kept: where its text (cut at the limit) is in the arena, and the length it had. */
+/** Text kept in the arena: where it is, and the length (in characters) it had before any cut. */
 interface Kept extends ArenaSlot {
   length: number
 }
 
 /**
- * A bounded ring of answered requests. Recording is cheap: it keeps
- * references to what the request pipeline already has (the URL, the request's
- * headers), copies the bodies' text into a `BodyArena` (off the GC's heap,
- * see there why) and leaves parsing, redaction and formatting to `find`.
+ * A bounded ring of answered requests. Recording is cheap and leaves nothing
+ * behind for the garbage collector: the text of an entry (URL, headers,
+ * bodies) goes into a `BodyArena` (see there why), entry objects are reused,
+ * and parsing, redaction and formatting wait for `find`.
  */
 export class Journal implements RequestJournal {
   readonly capacity: number
   readonly #bodyLimit: number
   readonly #world: string | null
   #ring: Stored[] = []
-  readonly #bodies = new BodyArena()
+  readonly #text = new BodyArena()
   /** Where the next entry goes once the ring is full. */
   #next = 0
   #count = 0
@@ -161,34 +166,31 @@ export class Journal implements RequestJournal {
 
   record({ time, durationMs, request, dispatch, response, fault }: JournalRecord): void {
     if (this.capacity === 0 || dispatch.mount === undefined) return
+    const full = this.#ring.length === this.capacity
+    const entry = full ? this.#ring[this.#next]! : ({} as Stored)
+    if (full) {
+      const last = entry.responseBody ?? entry.requestBody ?? entry.headers
+      this.#text.release(last.at + last.bytes)
+    }
     const requestText = request.bodyText
     const responseText = response.body ?? undefined
-    const stored: Stored = {
-      id: ++this.#count,
-      time,
-      durationMs,
-      method: request.method,
-      url: request.url,
-      // The path as a string: holding the URL object keeps its internals alive in every entry.
-      location: dispatch.kind === 'route' ? dispatch.url.pathname : request.url,
-      headers: request.headers,
-      area: dispatch.mount.area,
-      prefix: dispatch.mount.prefix,
-      pattern: dispatch.kind === 'route' ? dispatch.route.path : null,
-      // A network error (dropped connection) has status 0, as in HAR files.
-      status: response.status,
-      requestBody: requestText === undefined || requestText === '' ? undefined : this.#keep(requestText),
-      responseBody: responseText === undefined || responseText === '' ? undefined : this.#keep(responseText),
-      fault,
-    }
-    if (this.#ring.length < this.capacity) this.#ring.push(stored)
-    else {
-      const evicted = this.#ring[this.#next]!
-      const kept = evicted.responseBody ?? evicted.requestBody
-      if (kept) this.#bodies.release(kept.at + kept.bytes)
-      this.#ring[this.#next] = stored
-      this.#next = (this.#next + 1) % this.capacity
-    }
+    entry.id = ++this.#count
+    entry.time = time
+    entry.durationMs = durationMs
+    entry.method = request.method
+    entry.area = dispatch.mount.area
+    entry.prefix = dispatch.mount.prefix
+    entry.pattern = dispatch.kind === 'route' ? dispatch.route.path : null
+    // A network error (dropped connection) has status 0, as in HAR files.
+    entry.status = response.status
+    // The reused entry's `Kept` objects are reused too: a new one would be promoted with it.
+    entry.url = this.#write(request.url, entry.url)
+    entry.headers = this.#write(headerText(request.headers), entry.headers)
+    entry.requestBody = requestText === undefined || requestText === '' ? undefined : this.#keep(requestText, entry.requestBody)
+    entry.responseBody = responseText === undefined || responseText === '' ? undefined : this.#keep(responseText, entry.responseBody)
+    entry.fault = fault
+    if (full) this.#next = (this.#next + 1) % this.capacity
+    else this.#ring.push(entry)
   }
 
   find(query: JournalQuery = {}): JournalEntry[] {
@@ -197,7 +199,8 @@ export class Journal implements RequestJournal {
     const status = query.status === undefined ? undefined : statusFilter(query.status)
     const since = query.since === undefined ? undefined : instant(query.since)
     const matching = this.#ordered()
-      .map((entry) => ({ ...entry, pathname: pathOf(entry.location) }))
+      .map((entry) => ({ ...entry, href: this.#text.read(entry.url) ?? '' }))
+      .map((entry) => ({ ...entry, pathname: new URL(entry.href).pathname }))
       .filter(
       (entry) =>
         (query.area === undefined || entry.area === query.area) &&
@@ -212,7 +215,7 @@ export class Journal implements RequestJournal {
 
   clear(): void {
     this.#ring = []
-    this.#bodies.clear()
+    this.#text.clear()
     this.#next = 0
     this.#count = 0
   }
@@ -221,18 +224,28 @@ export class Journal implements RequestJournal {
     return this.#next === 0 ? this.#ring : [...this.#ring.slice(this.#next), ...this.#ring.slice(0, this.#next)]
   }
 
-  #keep(text: string): Kept | undefined {
+  #keep(text: string, reuse: Kept | undefined): Kept | undefined {
     if (this.#bodyLimit === 0) return undefined
-    const slot = this.#bodies.write(text.length <= this.#bodyLimit ? text : text.slice(0, this.#bodyLimit))
-    return { at: slot.at, bytes: slot.bytes, length: text.length }
+    const kept = this.#write(text.length <= this.#bodyLimit ? text : text.slice(0, this.#bodyLimit), reuse)
+    kept.length = text.length
+    return kept
   }
 
-  #view(entry: Stored & { pathname: string }): JournalEntry {
+  #write(text: string, reuse: Kept | undefined): Kept {
+    const slot = this.#text.write(text)
+    if (reuse === undefined) return { at: slot.at, bytes: slot.bytes, length: text.length }
+    reuse.at = slot.at
+    reuse.bytes = slot.bytes
+    reuse.length = text.length
+    return reuse
+  }
+
+  #view(entry: Stored & { href: string; pathname: string }): JournalEntry {
     return {
       id: entry.id,
       time: new Date(entry.time).toISOString(),
       method: entry.method,
-      url: redactUrl(entry.url),
+      url: redactUrl(entry.href),
       path: entry.pathname,
       area: entry.area,
       route: entry.pattern === null ? null : entry.prefix + entry.pattern,
@@ -240,7 +253,7 @@ export class Journal implements RequestJournal {
       durationMs: Math.round(entry.durationMs * 100) / 100,
       world: this.#world,
       fault: entry.fault ?? null,
-      requestHeaders: redactHeaders(entry.headers),
+      requestHeaders: redactHeaders({ entries: () => headerPairs(this.#text.read(entry.headers) ?? '') }),
       requestBody: this.#bodyView(entry.requestBody),
       responseBody: this.#bodyView(entry.responseBody),
     }
@@ -248,7 +261,7 @@ export class Journal implements RequestJournal {
 
   /** Parsed and redacted JSON when complete; otherwise redacted text, marked when cut. */
   #bodyView(kept: Kept | undefined): unknown {
-    const text = kept && this.#bodies.read(kept)
+    const text = kept && this.#text.read(kept)
     if (kept === undefined || text === undefined) return null
     const cut = kept.length > text.length
     if (!cut) {
@@ -262,8 +275,18 @@ export class Journal implements RequestJournal {
   }
 }
 
-function pathOf(location: string): string {
-  return location.startsWith('/') ? location : new URL(location).pathname
+/** Headers as one text, `name\nvalue\n…` (Fetch and Node both refuse line breaks in either). */
+function headerText(headers: RequestHeaders): string {
+  let text = ''
+  for (const [name, value] of headers.entries()) text += `${name}\n${value}\n`
+  return text
+}
+
+function headerPairs(text: string): Array<[string, string]> {
+  const parts = text.split('\n')
+  const pairs: Array<[string, string]> = []
+  for (let i = 0; i + 1 < parts.length; i += 2) pairs.push([parts[i]!, parts[i + 1]!])
+  return pairs
 }
 
 function statusFilter(status: number | string): (value: number) => boolean {
