@@ -29,6 +29,19 @@ describe('sim.journal', () => {
       [4, '3'],
       [5, '4'],
     ])
+    // Once the ring is full, entries are reused: each must still show its own request.
+    const ring = createSimulator({ seed: 1, clock: CLOCK, journal: { size: 2 } })
+    for (let i = 0; i < 7; i++) {
+      const request = post('/admin/api/v1.2/users', { username: `ring.${i}`, email: `ring.${i}@example.com`, password: 'long-enough' })
+      if (i % 2 === 0) request.headers.set('x-trace', `trace-${i}`)
+      await ring.fetch(request)
+    }
+    await ring.fetch(get('/core/users?limit=1'))
+    expect(ring.journal.find().map((entry) => [entry.id, entry.method, entry.path, entry.status, entry.requestHeaders['x-trace'], entry.requestBody])).toEqual([
+      [7, 'POST', '/admin/api/v1.2/users', 201, 'trace-6', { username: 'ring.6', email: 'ring.6@example.com', password: '[redacted]' }],
+      [8, 'GET', '/core/users', 200, undefined, null],
+    ])
+    expect(ring.journal.find()[0]!.responseBody).toMatchObject({ username: 'ring.6', status: 'pending' })
     const off = createSimulator({ seed: 1, clock: CLOCK, journal: { size: 0 } })
     await off.fetch(get('/core/users'))
     expect(off.journal.capacity).toBe(0)
