@@ -199,8 +199,11 @@ export class Journal implements RequestJournal {
     const status = query.status === undefined ? undefined : statusFilter(query.status)
     const since = query.since === undefined ? undefined : instant(query.since)
     const matching = this.#ordered()
-      .map((entry) => ({ ...entry, href: this.#text.read(entry.url) ?? '' }))
-      .map((entry) => ({ ...entry, pathname: new URL(entry.href).pathname }))
+      .map((entry) => {
+        // A kept entry's text is never released before the entry itself.
+        const href = this.#text.read(entry.url)!
+        return { ...entry, href, pathname: new URL(href).pathname }
+      })
       .filter(
       (entry) =>
         (query.area === undefined || entry.area === query.area) &&
