@@ -62,6 +62,8 @@ const ENTANGLE_PATH = '/quantum/v1/entangle'
 const MEASURE_PATH = '/quantum/v1/measure'
 /** Every entangle creates a new pair; measuring one particle again and again is valid too. */
 const ENTANGLE_BODY = JSON.stringify({ particle_type: 'electron', entanglement_mode: 'spin' })
+/** `serve` flags of the servers the eip191 row runs against (signers recovered). */
+const EIP191 = ['--signature-mode', 'eip191']
 const STATUS_PATH = '/ledger/v1/status'
 const DELEGATE_PATH = '/ledger/v1/stake/delegate'
 /** Area E's default-scenario validator every benchmarked delegation goes to. */
@@ -130,13 +132,13 @@ async function main() {
 
   const sims = {}
   for (const mode of MODES) {
-    sims[mode] = await startChild(`simulator (${mode})`, process.execPath, [cliOf(mode), ...SIM_ARGS, ...VARIANTS[mode]], /multi-area-mock listening on (http:\/\/127\.0\.0\.1:\d+)/)
+    sims[mode] = await startSimulator(mode)
     log(`simulator ${mode} (${VARIANTS[mode].join(' ')}): ${sims[mode].url} (pid ${sims[mode].child.pid}; banner ${Math.round(sims[mode].startupMs)} ms after spawn, world seeded in ${sims[mode].seeding})`)
   }
   // Area E's eip191 row needs servers that recover signers.
   const signing = {}
   for (const mode of ONLY.length === 0 || ONLY.includes('eip191') ? MODES : []) {
-    signing[mode] = await startChild(`simulator (${mode}, eip191)`, process.execPath, [cliOf(mode), ...SIM_ARGS, ...VARIANTS[mode], '--signature-mode', 'eip191'], /multi-area-mock listening on (http:\/\/127\.0\.0\.1:\d+)/)
+    signing[mode] = await startSimulator(mode, EIP191)
     log(`simulator ${mode} --signature-mode eip191: ${signing[mode].url} (pid ${signing[mode].child.pid})`)
   }
   const sim = sims[MODES[0]]
@@ -181,7 +183,8 @@ async function main() {
       if (got.body !== fixture.body) throw new Error(`${mode}: ${method} ${path} body differs from msw's`)
     }
   }
-  const usersBefore = Number(listed.headers['x-total-count']) + 1
+  /** Users in the seeded world, which every row starts from (`POST /__mock/reset`). */
+  const usersSeeded = Number(listed.headers['x-total-count'])
 
   const baseline = await startChild('baseline', process.execPath, [BASELINE], /baseline listening on (http:\/\/127\.0\.0\.1:\d+)/, {
     BENCH_BASELINE_FIXTURES: JSON.stringify({
@@ -233,6 +236,12 @@ async function main() {
     if (Buffer.byteLength(eip191Check.body) !== Buffer.byteLength(delegated.body)) throw new Error('eip191 and format delegations answer bodies of different sizes')
   }
 
+  // The capture servers have done their part; every load run starts its own.
+  for (const [mode, server] of [...Object.entries(sims), ...Object.entries(signing)]) {
+    if (server.stderr().trim()) throw new Error(`simulator (${mode}) wrote to stderr:\n${server.stderr().trim().split('\n').slice(0, 10).join('\n')}`)
+    await stopChild(server)
+  }
+
   /** Each POST to the simulator needs a unique username, or it is a 409. */
   let sequence = 0
   /** Next pre-signed delegation; starts over for each server, whose world has not seen them. */
@@ -279,7 +288,7 @@ async function main() {
       name: `POST ${DELEGATE_PATH} (eip191)`,
       status: 202,
       bytes: Buffer.byteLength(delegated.body),
-      servers: signing,
+      serverArgs: EIP191,
       request: { method: 'POST', path: DELEGATE_PATH, headers: json },
       // Round r sends its own slice of the pre-signed delegations to each server.
       signedFile,
@@ -295,23 +304,40 @@ async function main() {
   /** runs[endpoint key][label] = one result per round. */
   const runs = Object.fromEntries(endpoints.map((endpoint) => [endpoint.key, {}]))
   const problems = []
-  const created201 = Object.fromEntries(MODES.map((mode) => [mode, 0]))
+  const integrity = []
   for (let round = 0; round < ROUNDS; round++) {
     if (ROUNDS > 1) log(`round ${round + 1} of ${ROUNDS} (load average ${loadAverage()})`)
     for (const endpoint of endpoints) {
-      for (const [label, server] of [...MODES.map((mode) => [mode, (endpoint.servers ?? sims)[mode]]), ['baseline', baseline]]) {
+      for (const label of [...MODES, 'baseline']) {
+        // Each simulator run is a freshly started server (seeded world, cold JIT,
+        // then the warm-up): a run measures its endpoint, not what the rows before
+        // it left behind (300,000 particles from one entangle row slow a later list
+        // by ~16%; growth has its own figures in `--scale`), nor how V8 shrank an
+        // idle heap while the other servers were measured (after ~26 s idle, V8's
+        // memory reducer left a server 15–25% slower for good: bench/README.md).
+        const server = label === 'baseline' ? baseline : await startSimulator(label, endpoint.serverArgs)
         endpoint.onServer?.(round)
         const offset = endpoint.signedFile ? round * PER_ROUND_SIGNATURES : 0
+        let created201 = 0
         if (WARMUP > 0) {
           const warm = await load(server, endpoint, WARMUP, offset)
           problems.push(...check(`${label} ${endpoint.name} (warm-up)`, warm))
-          if (label !== 'baseline' && endpoint.createsUser) created201[label] += warm.ok
+          created201 += warm.ok
         }
         // The run continues the warm-up's slice of signatures.
         const result = await load(server, endpoint, DURATION, offset + (endpoint.signedFile ? Math.ceil(WARMUP * 1500) : 0))
         problems.push(...check(`${label} ${endpoint.name}`, result))
         assertAlive(label, server, problems)
-        if (label !== 'baseline' && endpoint.createsUser) created201[label] += result.ok
+        if (label !== 'baseline' && endpoint.createsUser) {
+          created201 += result.ok
+          const line = await worldIntegrity(label, server, usersSeeded, created201)
+          if (round === ROUNDS - 1) integrity.push(line.text)
+          if (!line.ok) problems.push(`world integrity: ${line.text}`)
+        }
+        if (label !== 'baseline') {
+          if (server.stderr().trim()) problems.push(`simulator (${label}) wrote to stderr:\n${server.stderr().trim().split('\n').slice(0, 10).join('\n')}`)
+          await stopChild(server)
+        }
         ;(runs[endpoint.key][label] ??= []).push(result)
         log(`  ${label.padEnd(9)} ${endpoint.name.padEnd(36)} ${fmt(result.rps, 0).padStart(8)} req/s  p99 ${fmt(result.p99, 1)} ms  ${summary(result)}`)
       }
@@ -319,28 +345,11 @@ async function main() {
   }
   const rows = endpoints.map((endpoint) => ({ endpoint, ...Object.fromEntries(Object.entries(runs[endpoint.key]).map(([label, results]) => [label, medianOf(results)])) }))
 
-  // Every 201 must have created a user: the world grew by exactly that much.
-  const integrity = []
-  for (const mode of MODES) {
-    const after = await capture(sims[mode].url, 'GET', `${LIST_PATH}?limit=1`, 200)
-    const usersAfter = Number(after.headers['x-total-count'])
-    // The load generator stops with one request in flight per connection: the server
-    // may still create those users after the run ends, uncounted. Allow that, no more.
-    const postRuns = (WARMUP > 0 ? 2 : 1) * ROUNDS
-    const uncounted = usersAfter - usersBefore - created201[mode]
-    const line = `${mode}: users before load ${usersBefore}, 201s counted ${created201[mode]}, users after ${usersAfter} (${uncounted} created by requests in flight when a run stopped; at most ${postRuns * CONNECTIONS})`
-    integrity.push(line)
-    if (uncounted < 0 || uncounted > postRuns * CONNECTIONS) problems.push(`world integrity: ${line}`)
-    for (const server of [sims[mode], signing[mode]].filter(Boolean)) {
-      if (server.stderr().trim()) problems.push(`simulator (${mode}) wrote to stderr:\n${server.stderr().trim().split('\n').slice(0, 10).join('\n')}`)
-    }
-  }
-
   printIssueTable(rows)
   printTable(rows)
   printJournalCost(rows)
   printDetails(rows)
-  log(`\n${integrity.join('\n')}`)
+  if (integrity.length > 0) log(`\nWorld integrity, last round's create row:\n${integrity.join('\n')}`)
   log(`load average at the end ${loadAverage()} (1, 5, 15 min; anything beyond the bench itself skews the numbers)`)
 
   if (problems.length > 0) {
@@ -537,6 +546,21 @@ function startChild(name, command, args, banner, env = {}, timeoutMs = 15_000) {
   })
 }
 
+/** Starts the CLI server of a variant (`extra`: more `serve` flags), resolved once it listens. */
+function startSimulator(mode, extra = []) {
+  const label = extra.length ? `${mode}, ${extra.join(' ')}` : mode
+  return startChild(`simulator (${label})`, process.execPath, [cliOf(mode), ...SIM_ARGS, ...VARIANTS[mode], ...extra], /multi-area-mock listening on (http:\/\/127\.0\.0\.1:\d+)/)
+}
+
+/** SIGTERM one child and wait for it to exit (SIGKILL after 3 s). */
+async function stopChild({ child, exited }) {
+  const timer = setTimeout(() => child.kill('SIGKILL'), 3000)
+  child.kill('SIGTERM')
+  await exited
+  clearTimeout(timer)
+  children.delete(child)
+}
+
 /** A server that died mid-benchmark ends it at once: nothing after would mean anything. */
 function assertAlive(label, server, problems) {
   const { child } = server
@@ -561,6 +585,21 @@ async function stopAll() {
       clearTimeout(timer)
     }),
   )
+}
+
+/**
+ * Every 201 of a create row must have created a user: the world grew from the
+ * seeded one by exactly that much. The load generator stops with one request
+ * in flight per connection, which the server may still answer uncounted; that
+ * much is allowed, no more.
+ */
+async function worldIntegrity(label, server, seeded, created201) {
+  const after = await capture(server.url, 'GET', `${LIST_PATH}?limit=1`, 200)
+  const usersAfter = Number(after.headers['x-total-count'])
+  const runs = WARMUP > 0 ? 2 : 1
+  const uncounted = usersAfter - seeded - created201
+  const text = `${label}: users seeded ${seeded}, 201s counted ${created201}, users after ${usersAfter} (${uncounted} created by requests in flight when a run stopped; at most ${runs * CONNECTIONS})`
+  return { ok: uncounted >= 0 && uncounted <= runs * CONNECTIONS, text }
 }
 
 // ---------------------------------------------------------------------------

@@ -1,9 +1,3 @@
-/** Where `BodyArena.write` put a text: its virtual position and UTF-8 length. */
-export interface ArenaSlot {
-  at: number
-  bytes: number
-}
-
 const INITIAL_BYTES = 64 * 1024
 
 /**
@@ -16,16 +10,18 @@ const INITIAL_BYTES = 64 * 1024
  * never copied or scanned by the GC; the strings become garbage young, as they
  * would be without a journal.
  *
- * Positions are virtual (they only grow), so a slot stays valid until
- * `release` passes it; the buffer doubles whenever live bytes need more room,
- * so a body is never lost while its entry is kept. Works in any JavaScript
- * runtime (TextEncoder/TextDecoder only).
+ * Positions are virtual (they only grow), so a text stays readable at its
+ * position until `release` passes it; the buffer doubles whenever live bytes
+ * need more room, so a body is never lost while its entry is kept. `write`
+ * returns a plain number and allocates nothing the caller keeps. Works in any
+ * JavaScript runtime (TextEncoder/TextDecoder only).
  *
  * @example
  * const arena = new BodyArena()
- * const slot = arena.write('{"ok":true}')
- * arena.read(slot) // '{"ok":true}'
- * arena.release(slot.at + slot.bytes) // once the entry holding it is gone
+ * const at = arena.write('{"ok":true}')
+ * const bytes = arena.lastBytes
+ * arena.read(at, bytes) // '{"ok":true}'
+ * arena.release(at + bytes) // once the entry holding it is gone
  */
 export class BodyArena {
   readonly #encoder = new TextEncoder()
@@ -37,13 +33,20 @@ export class BodyArena {
   #head = 0
   /** Virtual position that sits at physical offset 0 (changes when the buffer grows). */
   #base = 0
+  #lastBytes = 0
 
   /** Bytes the buffer holds now (live or not). */
   get capacity(): number {
     return this.#bytes.length
   }
 
-  write(text: string): ArenaSlot {
+  /** UTF-8 length of the text the last `write` stored. */
+  get lastBytes(): number {
+    return this.#lastBytes
+  }
+
+  /** Stores `text`; returns its position (its length in bytes is then `lastBytes`). */
+  write(text: string): number {
     for (;;) {
       const size = this.#bytes.length
       const free = size - (this.#head - this.#tail)
@@ -51,9 +54,10 @@ export class BodyArena {
       const room = Math.min(size - at, free)
       const { read, written } = this.#encoder.encodeInto(text, this.#bytes.subarray(at, at + room))
       if (read === text.length) {
-        const slot = { at: this.#head, bytes: written }
+        const position = this.#head
         this.#head += written
-        return slot
+        this.#lastBytes = written
+        return position
       }
       // Not enough contiguous room: skip the buffer's end when the start has more, else grow.
       if (at + room === size && free - room > room) this.#head += size - at
@@ -61,16 +65,29 @@ export class BodyArena {
     }
   }
 
-  /** The text of a slot, or `undefined` once it was released. */
-  read(slot: ArenaSlot): string | undefined {
-    if (slot.at < this.#tail) return undefined
-    const at = (slot.at - this.#base) % this.#bytes.length
-    return this.#decoder.decode(this.#bytes.subarray(at, at + slot.bytes))
+  /** The text of `bytes` bytes at `position`, or `undefined` once it was released. */
+  read(position: number, bytes: number): string | undefined {
+    if (position < this.#tail) return undefined
+    const at = (position - this.#base) % this.#bytes.length
+    return this.#decoder.decode(this.#bytes.subarray(at, at + bytes))
   }
 
-  /** Frees everything before virtual position `end` (the end of the oldest slot still needed). */
+  /** Frees everything before virtual position `end` (the end of the oldest text still needed). */
   release(end: number): void {
     if (end > this.#tail) this.#tail = Math.min(end, this.#head)
+  }
+
+  /**
+   * Moves every position down so they stay small integers (V8 keeps integers
+   * below 2^30 unboxed; past that, arithmetic on positions slowed every write).
+   * Returns how far: a holder subtracts it from each position still held.
+   */
+  rebase(): number {
+    const shift = this.#tail - ((this.#tail - this.#base) % this.#bytes.length)
+    this.#tail -= shift
+    this.#head -= shift
+    this.#base = 0
+    return shift
   }
 
   clear(): void {

@@ -7,7 +7,7 @@ import { redactHeaders, redactJson, redactJsonText, redactUrl } from '../kernel/
 import { intParam } from '../kernel/query.js'
 import { compileRouteMatcher } from '../kernel/route-matcher.js'
 import { acceptedBy } from '../kernel/validate.js'
-import { type ArenaSlot, BodyArena } from './body-arena.js'
+import { BodyArena } from './body-arena.js'
 import { isoTimestamp } from '../world/accounts/account-schema.js'
 
 /** Entries kept unless the `journal.size` option says otherwise. */
@@ -110,13 +110,19 @@ export interface JournalRecord {
   fault: string | undefined
 }
 
-/**
- * One entry as kept. Only numbers and long-lived strings (method, area, route
- * pattern): the URL, headers and bodies of the request are text in the arena,
- * and once the ring is full the evicted entry's object is reused. So nothing
- * a request allocated outlives it because of the journal (see `BodyArena`).
- */
-interface Stored {
+/** An entry's texts, in the order they are written to the arena. */
+const URL_TEXT = 0
+const HEADER_TEXT = 1
+const REQUEST_BODY = 2
+const RESPONSE_BODY = 3
+const TEXTS = 4
+/** Arena positions are moved back down past this (see `BodyArena.rebase`). */
+const REBASE_AT = 2 ** 29
+/** Slots made before the ring first fills; they double up to `capacity`. */
+const FIRST_SLOTS = 64
+
+/** One entry, read back out of the ring for `find`. */
+interface Held {
   id: number
   time: number
   durationMs: number
@@ -125,72 +131,88 @@ interface Stored {
   prefix: string
   pattern: string | null
   status: number
-  url: Kept
-  /** `name\nvalue\n…`: neither may contain a line break. */
-  headers: Kept
-  requestBody: Kept | undefined
-  responseBody: Kept | undefined
   fault: string | undefined
-}
-
-/** Text kept in the arena: where it is, and the length (in characters) it had before any cut. */
-interface Kept extends ArenaSlot {
-  length: number
+  href: string
+  pathname: string
+  slot: number
 }
 
 /**
  * A bounded ring of answered requests. Recording is cheap and leaves nothing
- * behind for the garbage collector: the text of an entry (URL, headers,
- * bodies) goes into a `BodyArena` (see there why), entry objects are reused,
- * and parsing, redaction and formatting wait for `find`.
+ * behind for the garbage collector, whatever was answered before: an entry is
+ * a slot in typed arrays (numbers) and plain arrays (long-lived strings:
+ * method, area, route pattern), its texts (URL, headers, bodies) go into a
+ * `BodyArena` (see there why), and parsing, redaction and formatting wait for
+ * `find`. An object per entry made `record` slower for every later request
+ * once POSTs (with a body) and GETs (without) had both been kept: the shapes
+ * and field kinds of the reused objects changed under the optimised code.
  */
 export class Journal implements RequestJournal {
   readonly capacity: number
   readonly #bodyLimit: number
   readonly #world: string | null
-  #ring: Stored[] = []
   readonly #text = new BodyArena()
-  /** Where the next entry goes once the ring is full. */
+  #ids: Float64Array
+  #times: Float64Array
+  #durations: Float64Array
+  #statuses: Uint16Array
+  #methods: string[] = []
+  #mounts: Array<{ area: string; prefix: string }> = []
+  #patterns: Array<string | null> = []
+  #faults: Array<string | undefined> = []
+  /** Per slot and text (`slot * TEXTS + URL_TEXT`…): arena position, UTF-8 bytes (-1: none), characters before any cut. */
+  #textAt: Float64Array
+  #textBytes: Int32Array
+  #textLength: Int32Array
+  /** Entries held. */
+  #held = 0
+  /** Slot the next entry goes to. */
   #next = 0
   #count = 0
+  readonly #rebaseAt: number
 
-  constructor(options: { size: number; bodyLimit: number; world: string | null }) {
+  /** `rebaseAt` is for tests: a low value exercises the arena's rebase without writing 512 MiB first. */
+  constructor(options: { size: number; bodyLimit: number; world: string | null; rebaseAt?: number }) {
     this.capacity = options.size
     this.#bodyLimit = options.bodyLimit
     this.#world = options.world
+    this.#rebaseAt = options.rebaseAt ?? REBASE_AT
+    const slots = Math.min(this.capacity, FIRST_SLOTS)
+    this.#ids = new Float64Array(slots)
+    this.#times = new Float64Array(slots)
+    this.#durations = new Float64Array(slots)
+    this.#statuses = new Uint16Array(slots)
+    this.#textAt = new Float64Array(slots * TEXTS)
+    this.#textBytes = new Int32Array(slots * TEXTS)
+    this.#textLength = new Int32Array(slots * TEXTS)
   }
 
   get size(): number {
-    return this.#ring.length
+    return this.#held
   }
 
   record({ time, durationMs, request, dispatch, response, fault }: JournalRecord): void {
     if (this.capacity === 0 || dispatch.mount === undefined) return
-    const full = this.#ring.length === this.capacity
-    const entry = full ? this.#ring[this.#next]! : ({} as Stored)
-    if (full) {
-      const last = entry.responseBody ?? entry.requestBody ?? entry.headers
-      this.#text.release(last.at + last.bytes)
-    }
-    const requestText = request.bodyText
-    const responseText = response.body ?? undefined
-    entry.id = ++this.#count
-    entry.time = time
-    entry.durationMs = durationMs
-    entry.method = request.method
-    entry.area = dispatch.mount.area
-    entry.prefix = dispatch.mount.prefix
-    entry.pattern = dispatch.kind === 'route' ? dispatch.route.path : null
+    if (this.#held === this.capacity) this.#release(this.#next)
+    else if (this.#held === this.#ids.length) this.#grow()
+    const slot = this.#next
+    this.#ids[slot] = ++this.#count
+    this.#times[slot] = time
+    this.#durations[slot] = durationMs
+    this.#methods[slot] = request.method
+    this.#mounts[slot] = dispatch.mount
+    this.#patterns[slot] = dispatch.kind === 'route' ? dispatch.route.path : null
     // A network error (dropped connection) has status 0, as in HAR files.
-    entry.status = response.status
-    // The reused entry's `Kept` objects are reused too: a new one would be promoted with it.
-    entry.url = this.#write(request.url, entry.url)
-    entry.headers = this.#write(headerText(request.headers), entry.headers)
-    entry.requestBody = requestText === undefined || requestText === '' ? undefined : this.#keep(requestText, entry.requestBody)
-    entry.responseBody = responseText === undefined || responseText === '' ? undefined : this.#keep(responseText, entry.responseBody)
-    entry.fault = fault
-    if (full) this.#next = (this.#next + 1) % this.capacity
-    else this.#ring.push(entry)
+    this.#statuses[slot] = response.status
+    this.#faults[slot] = fault
+    const texts = slot * TEXTS
+    this.#write(texts + URL_TEXT, request.url)
+    this.#write(texts + HEADER_TEXT, headerText(request.headers))
+    this.#keep(texts + REQUEST_BODY, request.bodyText)
+    this.#keep(texts + RESPONSE_BODY, response.body ?? undefined)
+    this.#next = (slot + 1) % this.capacity
+    if (this.#held < this.capacity) this.#held++
+    if (this.#textAt[texts + HEADER_TEXT]! > this.#rebaseAt) this.#rebase()
   }
 
   find(query: JournalQuery = {}): JournalEntry[] {
@@ -199,51 +221,107 @@ export class Journal implements RequestJournal {
     const status = query.status === undefined ? undefined : statusFilter(query.status)
     const since = query.since === undefined ? undefined : instant(query.since)
     const matching = this.#ordered()
-      .map((entry) => {
-        // A kept entry's text is never released before the entry itself.
-        const href = this.#text.read(entry.url)!
-        return { ...entry, href, pathname: new URL(href).pathname }
-      })
+      .map((slot) => this.#entry(slot))
       .filter(
-      (entry) =>
-        (query.area === undefined || entry.area === query.area) &&
-        (method === undefined || entry.method === method) &&
-        (status === undefined || status(entry.status)) &&
-        (since === undefined || entry.time >= since) &&
-        (path === undefined || path(entry)),
-    )
+        (entry) =>
+          (query.area === undefined || entry.area === query.area) &&
+          (method === undefined || entry.method === method) &&
+          (status === undefined || status(entry.status)) &&
+          (since === undefined || entry.time >= since) &&
+          (path === undefined || path(entry)),
+      )
     const limited = query.limit !== undefined && query.limit < matching.length ? matching.slice(matching.length - query.limit) : matching
     return limited.map((entry) => this.#view(entry))
   }
 
   clear(): void {
-    this.#ring = []
     this.#text.clear()
+    this.#methods = []
+    this.#mounts = []
+    this.#patterns = []
+    this.#faults = []
+    this.#held = 0
     this.#next = 0
     this.#count = 0
   }
 
-  #ordered(): Stored[] {
-    return this.#next === 0 ? this.#ring : [...this.#ring.slice(this.#next), ...this.#ring.slice(0, this.#next)]
+  /** Slots from the oldest entry to the newest. */
+  #ordered(): number[] {
+    const first = this.#held < this.capacity ? 0 : this.#next
+    return Array.from({ length: this.#held }, (_, i) => (first + i) % this.capacity)
   }
 
-  #keep(text: string, reuse: Kept | undefined): Kept | undefined {
-    if (this.#bodyLimit === 0) return undefined
-    const kept = this.#write(text.length <= this.#bodyLimit ? text : text.slice(0, this.#bodyLimit), reuse)
-    kept.length = text.length
-    return kept
+  #entry(slot: number): Held {
+    // A kept entry's text is never released before the entry itself.
+    const href = this.#read(slot * TEXTS + URL_TEXT)!
+    return {
+      id: this.#ids[slot]!,
+      time: this.#times[slot]!,
+      durationMs: this.#durations[slot]!,
+      method: this.#methods[slot]!,
+      area: this.#mounts[slot]!.area,
+      prefix: this.#mounts[slot]!.prefix,
+      pattern: this.#patterns[slot]!,
+      status: this.#statuses[slot]!,
+      fault: this.#faults[slot],
+      href,
+      pathname: new URL(href).pathname,
+      slot,
+    }
   }
 
-  #write(text: string, reuse: Kept | undefined): Kept {
-    const slot = this.#text.write(text)
-    if (reuse === undefined) return { at: slot.at, bytes: slot.bytes, length: text.length }
-    reuse.at = slot.at
-    reuse.bytes = slot.bytes
-    reuse.length = text.length
-    return reuse
+  /** Frees the arena up to the end of the last text of the entry in `slot` (texts are written in order). */
+  #release(slot: number): void {
+    for (let text = slot * TEXTS + TEXTS - 1; text >= slot * TEXTS; text--) {
+      const bytes = this.#textBytes[text]!
+      if (bytes >= 0) return this.#text.release(this.#textAt[text]! + bytes)
+    }
   }
 
-  #view(entry: Stored & { href: string; pathname: string }): JournalEntry {
+  /** Every held position moved down with the arena's. */
+  #rebase(): void {
+    const shift = this.#text.rebase()
+    for (const slot of this.#ordered()) {
+      for (let text = slot * TEXTS; text < slot * TEXTS + TEXTS; text++) this.#textAt[text] = this.#textAt[text]! - shift
+    }
+  }
+
+  /** Twice the slots (at most `capacity`), the entries kept where they are. */
+  #grow(): void {
+    const slots = Math.min(this.capacity, this.#ids.length * 2)
+    const wider = <T extends Float64Array | Int32Array | Uint16Array>(from: T, make: new (length: number) => T, per = 1): T => {
+      const to = new make(slots * per)
+      to.set(from)
+      return to
+    }
+    this.#ids = wider(this.#ids, Float64Array)
+    this.#times = wider(this.#times, Float64Array)
+    this.#durations = wider(this.#durations, Float64Array)
+    this.#statuses = wider(this.#statuses, Uint16Array)
+    this.#textAt = wider(this.#textAt, Float64Array, TEXTS)
+    this.#textBytes = wider(this.#textBytes, Int32Array, TEXTS)
+    this.#textLength = wider(this.#textLength, Int32Array, TEXTS)
+  }
+
+  /** A body, cut at the body limit; none when empty or when bodies are not kept. */
+  #keep(text: number, body: string | undefined): void {
+    if (body === undefined || body === '' || this.#bodyLimit === 0) this.#textBytes[text] = -1
+    else this.#write(text, body.length <= this.#bodyLimit ? body : body.slice(0, this.#bodyLimit), body.length)
+  }
+
+  #write(text: number, value: string, length = value.length): void {
+    this.#textAt[text] = this.#text.write(value)
+    this.#textBytes[text] = this.#text.lastBytes
+    this.#textLength[text] = length
+  }
+
+  #read(text: number): string | undefined {
+    const bytes = this.#textBytes[text]!
+    return bytes < 0 ? undefined : this.#text.read(this.#textAt[text]!, bytes)
+  }
+
+  #view(entry: Held): JournalEntry {
+    const texts = entry.slot * TEXTS
     return {
       id: entry.id,
       time: new Date(entry.time).toISOString(),
@@ -256,25 +334,26 @@ export class Journal implements RequestJournal {
       durationMs: Math.round(entry.durationMs * 100) / 100,
       world: this.#world,
       fault: entry.fault ?? null,
-      requestHeaders: redactHeaders({ entries: () => headerPairs(this.#text.read(entry.headers) ?? '') }),
-      requestBody: this.#bodyView(entry.requestBody),
-      responseBody: this.#bodyView(entry.responseBody),
+      requestHeaders: redactHeaders({ entries: () => headerPairs(this.#read(texts + HEADER_TEXT) ?? '') }),
+      requestBody: this.#bodyView(texts + REQUEST_BODY),
+      responseBody: this.#bodyView(texts + RESPONSE_BODY),
     }
   }
 
   /** Parsed and redacted JSON when complete; otherwise redacted text, marked when cut. */
-  #bodyView(kept: Kept | undefined): unknown {
-    const text = kept && this.#text.read(kept)
-    if (kept === undefined || text === undefined) return null
-    const cut = kept.length > text.length
+  #bodyView(text: number): unknown {
+    const kept = this.#read(text)
+    if (kept === undefined) return null
+    const length = this.#textLength[text]!
+    const cut = length > kept.length
     if (!cut) {
       try {
-        return redactJson(JSON.parse(text))
+        return redactJson(JSON.parse(kept))
       } catch {
         // Not JSON: shown as text below.
       }
     }
-    return cut ? `${redactJsonText(text)}… [truncated: ${kept.length} characters in all]` : redactJsonText(text)
+    return cut ? `${redactJsonText(kept)}… [truncated: ${length} characters in all]` : redactJsonText(kept)
   }
 }
 
