@@ -73,4 +73,20 @@ describe('PasswordHasher', () => {
     }
     expect(await hasher.verify('Passw0rd!', sign(salt))).toBe(true)
   })
+
+  it('follows the world salt and the password between calls, even right after the same password', async () => {
+    let world = 'multi-area-mock/1'
+    const hasher = new PasswordHasher(() => world)
+    const salt = new Uint8Array(16).fill(7)
+    const first = await hasher.hash('Passw0rd!', salt)
+    expect(await hasher.hash('Passw0rd!', salt)).toBe(first)
+    const other = await hasher.hash('other-secret', salt)
+    expect(other).not.toBe(first)
+    expect(await hasher.verify('other-secret', other)).toBe(true)
+    world = 'multi-area-mock/2'
+    const reseeded = await hasher.hash('Passw0rd!', salt)
+    expect(reseeded).not.toBe(first)
+    expect(await hasher.verify('Passw0rd!', reseeded)).toBe(true)
+    expect(await new PasswordHasher(() => 'multi-area-mock/2').hash('Passw0rd!', salt)).toBe(reseeded)
+  })
 })

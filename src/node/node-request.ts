@@ -46,10 +46,14 @@ class NodeHeaders implements RequestHeaders {
     return typeof value === 'string' ? value : value.join(', ')
   }
 
-  *entries(): Iterable<[string, string]> {
-    for (const [name, value] of Object.entries(this.#headers)) {
-      if (value !== undefined) yield [name, typeof value === 'string' ? value : value.join(', ')]
+  entries(): Iterable<[string, string]> {
+    // A plain array, not a generator over Object.entries: the journal reads every request's headers.
+    const pairs: Array<[string, string]> = []
+    for (const name of Object.keys(this.#headers)) {
+      const value = this.#headers[name]
+      if (value !== undefined) pairs.push([name, typeof value === 'string' ? value : value.join(', ')])
     }
+    return pairs
   }
 }
 
