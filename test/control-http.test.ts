@@ -18,13 +18,14 @@ describe('CLI server', () => {
   describeControlContract(() => server.url)
 })
 
-describe('serve --journal-size, --fault, --latency, --max-worlds, --world-idle', () => {
+describe('serve --journal-size, --journal-body-limit, --fault, --latency, --max-worlds, --world-idle', () => {
   let server: CliServer
   const url = (path: string) => `${server.url}${path}`
   beforeAll(async () => {
     server = await startCli([
       '--clock', '2026-01-01T00:00:00Z',
       '--journal-size', '3',
+      '--journal-body-limit', '40',
       '--latency', '1..3',
       '--fault', 'GET /core/products/* drop',
       '--fault', '{"method":"POST","route":"/core/users","status":503,"times":1}',
@@ -62,6 +63,8 @@ describe('serve --journal-size, --fault, --latency, --max-worlds, --world-idle',
     for (let offset = 0; offset < 5; offset++) await call(url(`/core/users?offset=${offset}`))
     const entries = (await call(url('/__mock/requests'))).body.entries
     expect(entries.map((entry: { url: string }) => entry.url.slice(-8))).toEqual(['offset=2', 'offset=3', 'offset=4'])
+    // --journal-body-limit: 40 characters of the answer, then how long it was.
+    expect(entries[2].responseBody).toMatch(/^.{40}… \[truncated: \d+ characters in all\]$/)
     expect(entries[0].fault).toMatch(/^rule 1: [123]ms$/)
   })
 
@@ -84,6 +87,7 @@ describe('bad control flags exit non-zero with one line naming the problem', () 
     [['--fault', '@/no/such/faults.json'], /cannot read \/no\/such\/faults\.json: ENOENT/],
     [['--latency', '200..50'], /--latency.*minimum comes first/],
     [['--journal-size', '-1'], /--journal-size.*integer of 0 or more/],
+    [['--journal-body-limit', 'all'], /--journal-body-limit.*integer of 0 or more/],
     [['--world-idle', 'soon'], /--world-idle.*Invalid duration "soon"/],
   ])('serve %j', async (args, message) => {
     const { code, stderr } = await runCli(['serve', '--port', '0', ...args])

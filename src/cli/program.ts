@@ -3,6 +3,7 @@ import { builtinScenarios, DEFAULT_SCENARIO } from '../simulator/builtin-scenari
 import { ALL_AREAS, DEFAULT_SEED } from '../simulator/create-simulator.js'
 import { DEFAULT_INGEST_WINDOW, DEFAULT_SENSOR_WINDOW } from '../areas/core/index.js'
 import { scenarioJsonSchema } from '../simulator/scenario-schema.js'
+import { DEFAULT_JOURNAL_BODY_LIMIT } from '../simulator/journal.js'
 import { DEFAULT_HEADERS_TIMEOUT, DEFAULT_REQUEST_TIMEOUT } from '../node/server.js'
 import { printOpenApi } from './openapi.js'
 import {
@@ -89,6 +90,11 @@ export function buildProgram(version: string): Command {
         .argParser(parsePoints),
     )
     .addOption(new Option('--journal-size <n>', 'requests kept in the journal (GET /__mock/requests); 0 turns it off').default(1000).argParser(parseCount))
+    .addOption(
+      new Option('--journal-body-limit <chars>', 'characters of each request and response body the journal keeps; 0 keeps none')
+        .default(DEFAULT_JOURNAL_BODY_LIMIT)
+        .argParser(parseCount),
+    )
     .addOption(new Option('--fault <rule>', 'a fault rule (repeatable): "POST /core/users 503 p=0.5 times=3", JSON, or @file.json').argParser(collectFault))
     .addOption(new Option('--latency <ms>', 'delay every area request: milliseconds (150) or a range (50..200)').argParser(parseLatency))
     .addOption(new Option('--max-worlds <n>', 'isolated worlds alive at once (POST /__mock/worlds); 0 turns them off').default(32).argParser(parseCount))

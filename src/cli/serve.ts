@@ -21,6 +21,7 @@ export interface ServeFlags {
   /** Checked by the ledger area, which knows what a block time may be. */
   blockTime?: string
   journalSize: number
+  journalBodyLimit: number
   /** Area B: ingested points kept per sensor and in all (D15 window). */
   sensorWindow: number
   ingestWindow: number
@@ -57,7 +58,7 @@ export async function serve(flags: ServeFlags): Promise<void> {
     scenarios,
     root: flags.root ?? [],
     signatureMode: flags.signatureMode,
-    journal: { size: flags.journalSize },
+    journal: { size: flags.journalSize, bodyLimit: flags.journalBodyLimit },
     ingestion: { sensorWindow: flags.sensorWindow, window: flags.ingestWindow },
     // --latency first: it adds to every request, whatever the other rules do.
     faults: [...(flags.latency === undefined ? [] : [{ latency: flags.latency }]), ...(flags.fault ?? [])],
