@@ -477,7 +477,8 @@ async function wrkRun(url, endpoint, seconds, signedOffset, connections) {
   let err = ''
   child.stdout.setEncoding('utf8').on('data', (chunk) => (out += chunk))
   child.stderr.setEncoding('utf8').on('data', (chunk) => (err += chunk))
-  const code = await new Promise((resolve) => child.once('exit', (exitCode) => resolve(exitCode)))
+  // 'close', not 'exit': the process can exit before its output has been read (seen with two wrk at once).
+  const code = await new Promise((resolve) => child.once('close', (exitCode) => resolve(exitCode)))
   children.delete(child)
   const line = /BENCH_JSON (\{.*\})/.exec(out)
   if (code !== 0 || !line) throw new Error(`wrk failed (${code}) on ${endpoint.name}:\n${out}\n${err}`)

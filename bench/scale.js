@@ -202,7 +202,8 @@ function wrk(scratch, url, request, seconds, tag) {
     const child = spawn('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, url], { stdio: ['ignore', 'pipe', 'pipe'] })
     let out = ''
     child.stdout.setEncoding('utf8').on('data', (chunk) => (out += chunk))
-    child.once('exit', (code) => {
+    // 'close', not 'exit': the process can exit before its output has been read.
+    child.once('close', (code) => {
       const line = /BENCH_JSON (\{.*\})/.exec(out)
       if (code !== 0 || !line) return reject(new Error(`wrk failed (${code}): ${out}`))
       const figures = JSON.parse(line[1])
