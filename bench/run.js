@@ -166,7 +166,11 @@ async function main() {
   const loggedIn = await capture(sim.url, 'POST', LOGIN_PATH, 200, loginBody)
   const data = await capture(sim.url, 'GET', DATA_PATH, 200)
   const entangled = await capture(sim.url, 'POST', ENTANGLE_PATH, 201, ENTANGLE_BODY)
-  const measureBody = JSON.stringify({ particle_id: JSON.parse(entangled.body).particle_id_a, measurement_axis: 'x-axis' })
+  // A seeded particle: every fresh server (same seed) has it, where a pair entangled
+  // on this capture server would exist on this server only (measuring it elsewhere: 404).
+  const seededPair = (await (await fetch(`${sim.url}/__mock/state`)).json()).quantum?.pairs?.[0]
+  if (!seededPair) throw new Error('the default world has no entangled pair to measure')
+  const measureBody = JSON.stringify({ particle_id: seededPair.particles[0].id, measurement_axis: 'x-axis' })
   const measured = await capture(sim.url, 'POST', MEASURE_PATH, 200, measureBody)
   const status = await capture(sim.url, 'GET', STATUS_PATH, 200)
   // Signatures in format mode only need a unique shape; a counter makes one per request.
@@ -265,7 +269,7 @@ async function main() {
     // Every login answers a new token (new jti) of the same length; it does not grow the world.
     { key: 'login', name: `POST ${LOGIN_PATH}`, status: 200, bytes: Buffer.byteLength(loggedIn.body), request: { method: 'POST', path: LOGIN_PATH, headers: json, body: loginBody } },
     { key: 'data', name: 'GET /general/data/{id}', status: 200, bytes: Buffer.byteLength(data.body), request: { method: 'GET', path: DATA_PATH } },
-    // The same particle measured again and again (valid: later measurements follow D17's cos² rule).
+    // The same seeded particle measured again and again (valid: later measurements follow D17's cos² rule).
     { key: 'measure', name: `POST ${MEASURE_PATH}`, status: 200, bytes: Buffer.byteLength(measured.body), request: { method: 'POST', path: MEASURE_PATH, headers: json, body: measureBody } },
     { key: 'entangle', name: `POST ${ENTANGLE_PATH}`, status: 201, bytes: Buffer.byteLength(entangled.body), request: { method: 'POST', path: ENTANGLE_PATH, headers: json, body: ENTANGLE_BODY } },
     { key: 'status', name: `GET ${STATUS_PATH}`, status: 200, bytes: Buffer.byteLength(status.body), request: { method: 'GET', path: STATUS_PATH } },
