@@ -87,11 +87,11 @@ const SCRATCH = mkdtempSync(join(os.tmpdir(), 'multi-area-mock-bench-'))
 /** wrk scripts written so far (each run gets its own file). */
 let scriptCount = 0
 /**
- * Paired runs of the journal's cost (`BENCH_JOURNAL_PAIRS`, default 3; 0 = none):
+ * Paired runs of the journal's cost (`BENCH_JOURNAL_PAIRS`, default 5; 0 = none):
  * fast with and without the journal, loaded at the same time by two wrk
  * processes of half the connections each, so both see the same machine.
  */
-const JOURNAL_PAIRS = nonNegativeInteger('BENCH_JOURNAL_PAIRS', 3)
+const JOURNAL_PAIRS = nonNegativeInteger('BENCH_JOURNAL_PAIRS', 5)
 const CLOCK_TICKS = clockTicks()
 
 /** Every child we started, so they can be stopped on any kind of exit. */
