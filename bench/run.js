@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { privateKeyToAccount } from 'viem/accounts'
 import { delegationMessage } from '../dist/src/index.js'
+import { median } from './median.js'
 
 const HOST = '127.0.0.1'
 const CLI = fileURLToPath(new URL('../bin/multi-area-mock.js', import.meta.url))
@@ -540,23 +541,19 @@ function check(label, result) {
 
 /** The median of each figure over the rounds (req/s and p99 each on their own). */
 function medianOf(results) {
-  const median = (pick) => {
-    const values = results.map(pick).sort((a, b) => a - b)
-    const middle = Math.floor(values.length / 2)
-    return values.length % 2 ? values[middle] : (values[middle - 1] + values[middle]) / 2
-  }
+  const medianBy = (pick) => median(results.map(pick))
   return {
-    rps: median((r) => r.rps),
-    p50: median((r) => r.p50),
-    p99: median((r) => r.p99),
-    max: median((r) => r.max),
+    rps: medianBy((r) => r.rps),
+    p50: medianBy((r) => r.p50),
+    p99: medianBy((r) => r.p99),
+    max: medianBy((r) => r.max),
     total: results.reduce((sum, r) => sum + r.total, 0),
     ok: results.reduce((sum, r) => sum + r.ok, 0),
     non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
     errors: results.reduce((sum, r) => sum + r.errors, 0),
     timeouts: results.reduce((sum, r) => sum + r.timeouts, 0),
-    cpuPerResponse: median((r) => (r.cpu.server === undefined ? NaN : (r.cpu.server / r.total) * 1e6)),
-    cpuShare: median((r) => (r.cpu.server === undefined ? NaN : r.cpu.server / r.cpu.wall)),
+    cpuPerResponse: medianBy(cpuPerResponse),
+    cpuShare: medianBy((r) => (r.cpu.server === undefined ? NaN : r.cpu.server / r.cpu.wall)),
     rounds: results.map((r) => Math.round(r.rps)),
   }
 }
@@ -762,11 +759,6 @@ function printJournalCost(rows, pairs) {
   log('Request journal cost, one server at a time (fast with the default journal of 1,000 entries vs fast --journal-size 0, medians of the rounds above; cost = with / without, per request)')
   logTable(header, body)
   if (!pairs) return
-  const median = (values) => {
-    const sorted = values.filter(Number.isFinite).sort((a, b) => a - b)
-    const middle = Math.floor(sorted.length / 2)
-    return sorted.length === 0 ? NaN : sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-  }
   const pairedRows = Object.entries(pairs).map(([key, results]) => {
     const costs = results.map(({ on, off }) => off.rps / on.rps)
     const cpuCosts = results.map(({ on, off }) => cpuPerResponse(on) / cpuPerResponse(off))

@@ -21,6 +21,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { median } from './median.js'
 
 const DURATION = Number(process.env.BENCH_DURATION || 10)
 const WARMUP = Number(process.env.BENCH_WARMUP || 3)
@@ -210,11 +211,4 @@ function wrk(scratch, url, request, seconds, tag) {
       resolve({ requests: figures.requests, rps: figures.requests / (figures.duration / 1e6), p99: figures.p99 / 1000, non2xx: figures.status, errors: figures.errors })
     })
   })
-}
-
-/** Median of numbers. */
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
