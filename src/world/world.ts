@@ -2,6 +2,7 @@ import { base, Faker, type LocaleDefinition } from '@faker-js/faker'
 import fakerEn from '../../fixtures/faker-en.json' with { type: 'json' }
 import type { SimClock } from '../kernel/sim-clock.js'
 import { type IdState, initialIdState, nextId } from '../kernel/ids.js'
+import { isoString } from '../kernel/iso-string.js'
 import { type RandomState, SeededRandom } from '../kernel/random.js'
 import { PasswordHasher } from '../kernel/password.js'
 
@@ -58,7 +59,7 @@ export class World {
     const ms = this.clock.now().getTime()
     if (ms !== this.#nowMs) {
       this.#nowMs = ms
-      this.#nowText = new Date(ms).toISOString()
+      this.#nowText = isoString(ms)
     }
     return this.#nowText
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { toSimClock } from '../../kernel/sim-clock.js'
 import { World } from '../world.js'
 import type { UserStatus } from './account-schema.js'
-import { fakerEmail, fakerUsername, generateUser } from './generated-user.js'
+import { fakerEmail, fakerLastName, fakerUsername, generateUser } from './generated-user.js'
 
 const world = (seed: number) => new World({ seed, clock: toSimClock('2026-01-01T00:00:00Z'), limits: { bodyBytes: 1024, ingestPoints: 10 } })
 const YEAR_MS = 365 * 24 * 3600 * 1000
@@ -52,6 +52,16 @@ describe('generated users', () => {
         expect(fakerEmail(fast.faker, firstName!, lastName!)).toBe(reference.faker.internet.email({ firstName: firstName!, lastName: lastName! }))
         expect(fast.random.getState()).toEqual(reference.random.getState())
       }
+    }
+  })
+
+  it('draw last names exactly as faker does, double-barrelled ones included', () => {
+    for (const seed of [1, 5, 123]) {
+      const [fast, reference] = [world(seed), world(seed)]
+      const drawn = Array.from({ length: 5000 }, () => fakerLastName(fast.faker))
+      expect(drawn).toEqual(Array.from({ length: 5000 }, () => reference.faker.person.lastName()))
+      expect(fast.random.getState()).toEqual(reference.random.getState())
+      expect(drawn.some((name) => name.includes('-'))).toBe(true)
     }
   })
 })
