@@ -53,6 +53,22 @@ export function describeAdminContract(base: () => string): void {
         expect((await call(`${users()}?status=active&page=2&limit=20`)).headers.get('link')).toContain('status=active')
       })
 
+      it('shows every write on the next read of the same page: create (here or in Area B), update, delete, reset', async () => {
+        const page = async () => (await call(`${users()}?limit=100`)).body as Array<{ id: string; username: string; email: string }>
+        const seeded = await page()
+        expect(await page()).toEqual(seeded)
+        const created = (await call(users(), { method: 'POST', json: newUser('page.watcher') })).body
+        expect((await page()).at(-1)).toMatchObject({ id: created.id, username: 'page.watcher' })
+        await call(`${base()}/core/users`, { method: 'POST', json: newUser('core.signup') })
+        expect((await page()).at(-1)).toMatchObject({ username: 'core.signup' })
+        await call(`${users()}/${seeded[0]!.id}`, { method: 'PUT', json: { email: 'changed@example.com' } })
+        expect((await page())[0]).toMatchObject({ id: seeded[0]!.id, email: 'changed@example.com' })
+        await call(`${users()}/${seeded[1]!.id}`, { method: 'DELETE' })
+        expect((await page()).map((user) => user.id)).not.toContain(seeded[1]!.id)
+        await resetWorld(base())
+        expect(await page()).toEqual(seeded)
+      })
+
       it('answers a page past the end with 200 []', async () => {
         const reply = await call(`${users()}?page=99`)
         expect(reply.status).toBe(200)

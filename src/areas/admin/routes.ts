@@ -10,6 +10,7 @@ import type { AccountStore } from '../../world/accounts/account-store.js'
 import type { World } from '../../world/world.js'
 import { conflictExtra } from '../../world/accounts/account-schema.js'
 import { createUserBody, listUsersQuery, updateUserBody, userDetail, userParams, userSummary } from './schemas.js'
+import { PageCache } from './page-cache.js'
 import { toDetail, toSummary } from './users.js'
 
 /** Area A: versioned user administration under `/api/v1.2`. */
@@ -26,6 +27,7 @@ export function adminRoutes(world: World, accounts: AccountStore): RouteDefiniti
     if (text === undefined) summaries.set(account, (text = JSON.stringify(toSummary(account))))
     return text
   }
+  const pages = new PageCache(accounts)
 
   return [
     {
@@ -43,9 +45,10 @@ export function adminRoutes(world: World, accounts: AccountStore): RouteDefiniti
       handle({ url }) {
         const query = parseQuery(listUsersQuery, url)
         const matching = accounts.sorted(query.status)
-        const start = (query.page - 1) * query.limit
-        const page = matching.slice(start, start + query.limit).map(summaryJson)
-        return jsonText(`[${page.join(',')}]`, 200, {
+        return jsonText(pages.get(query, () => {
+          const start = (query.page - 1) * query.limit
+          return `[${matching.slice(start, start + query.limit).map(summaryJson).join(',')}]`
+        }), 200, {
           'x-total-count': String(matching.length),
           link: linkHeader(url, { page: query.page, limit: query.limit, total: matching.length }),
         })

@@ -56,10 +56,21 @@ export class AccountStore {
   #byStatus: Record<UserStatus, Account[]> = { active: [], inactive: [], pending: [] }
   /** Usernames being registered right now, so two concurrent requests cannot both take one. */
   readonly #reserved = new Set<string>()
+  /** Moves on every write, so a reader can keep what it derived from the accounts until then. */
+  #version = 0
 
   constructor(world: World) {
     this.#world = world
     this.view = new UsersView(this)
+  }
+
+  /**
+   * A number that changes whenever any account is added, changed or removed
+   * (scenario loads, imports and resets included): what was derived from the
+   * accounts at one version (a list page's JSON, say) is still right at it.
+   */
+  get version(): number {
+    return this.#version
   }
 
   /** Number of accounts. */
@@ -126,6 +137,7 @@ export class AccountStore {
   remove(id: string): boolean {
     const current = this.#byId.get(id)
     if (!current) return false
+    this.#version++
     this.#byId.delete(id)
     this.#byName.delete(current.username.toLowerCase())
     this.#sorted.splice(indexOf(this.#sorted, current), 1)
@@ -146,6 +158,7 @@ export class AccountStore {
    * the state it returns to instead of copying 100,000 users.
    */
   replaceAll(accounts: readonly Account[]): void {
+    this.#version++
     this.#byId.clear()
     this.#byName.clear()
     const list = accounts.map((account) => (Object.isFrozen(account) ? account : accountRecord(account, account.password_hash)))
@@ -161,6 +174,7 @@ export class AccountStore {
   }
 
   #add(account: Account): void {
+    this.#version++
     this.#byId.set(account.id, account)
     this.#byName.set(account.username.toLowerCase(), account)
     insert(this.#sorted, account)
@@ -170,6 +184,7 @@ export class AccountStore {
   /** Puts `next` where `prev` was (same id); `created_at` never changes on update. */
   #replace(prev: Account, next: Account): Account {
     const account = accountRecord(next, next.password_hash)
+    this.#version++
     this.#byId.set(account.id, account)
     const prevName = prev.username.toLowerCase()
     const nextName = account.username.toLowerCase()
