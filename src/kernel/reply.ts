@@ -14,6 +14,12 @@ export interface Reply {
   headers: Record<string, string>
   /** `null`: no body (204, a dropped connection). */
   body: string | null
+  /**
+   * The body is text a cache holds for longer than this request (Area A's list
+   * pages), so the journal keeps a reference to it instead of a copy: the text
+   * lives on anyway, and a reference costs neither a copy nor the GC anything.
+   */
+  bodyCached?: boolean
 }
 
 /**

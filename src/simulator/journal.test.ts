@@ -57,6 +57,24 @@ describe('sim.journal', () => {
     expect(JSON.stringify(entry)).not.toContain('long-enough-secret')
   })
 
+  it('shows the body each cached list page was sent with, before and after a write, and cuts it at `bodyLimit`', async () => {
+    const sim = createSimulator({ seed: 1, clock: CLOCK, journal: { size: 3 } })
+    const list = async () => (await (await sim.fetch(get('/admin/api/v1.2/users?limit=2')))!.json()) as Array<{ id: string }>
+    const before = await list()
+    await list()
+    await sim.fetch(new Request(`http://sim.test/admin/api/v1.2/users/${before[0]!.id}`, { method: 'DELETE' }))
+    const after = await list()
+    expect(after).not.toEqual(before)
+    expect(sim.journal.find({ method: 'GET' }).map((entry) => entry.responseBody)).toEqual([before, after])
+    // A slot reused by another request shows that request's body, not the page it held.
+    const id = after[0]!.id
+    for (let i = 0; i < 3; i++) await sim.fetch(get(`/admin/api/v1.2/users/${id}`))
+    expect(sim.journal.find().map((entry) => (entry.responseBody as { id: string }).id)).toEqual([id, id, id])
+    const cut = createSimulator({ seed: 1, clock: CLOCK, journal: { bodyLimit: 40 } })
+    await cut.fetch(get('/admin/api/v1.2/users?limit=2'))
+    expect(cut.journal.find()[0]!.responseBody).toMatch(/^\[\{"id":".{32}… \[truncated: \d{3} characters in all\]$/)
+  })
+
   it('journals 404 and 405 inside an area without a route, and not what no area claims', async () => {
     const sim = createSimulator({ seed: 1, clock: CLOCK })
     await sim.fetch(get('/core/nothing-here'))

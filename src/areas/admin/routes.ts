@@ -45,13 +45,15 @@ export function adminRoutes(world: World, accounts: AccountStore): RouteDefiniti
       handle({ url }) {
         const query = parseQuery(listUsersQuery, url)
         const matching = accounts.sorted(query.status)
-        return jsonText(pages.get(query, () => {
+        const reply = jsonText(pages.get(query, () => {
           const start = (query.page - 1) * query.limit
           return `[${matching.slice(start, start + query.limit).map(summaryJson).join(',')}]`
         }), 200, {
           'x-total-count': String(matching.length),
           link: linkHeader(url, { page: query.page, limit: query.limit, total: matching.length }),
         })
+        reply.bodyCached = true
+        return reply
       },
     },
     {
