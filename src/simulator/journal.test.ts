@@ -73,6 +73,9 @@ describe('sim.journal', () => {
     const cut = createSimulator({ seed: 1, clock: CLOCK, journal: { bodyLimit: 40 } })
     await cut.fetch(get('/admin/api/v1.2/users?limit=2'))
     expect(cut.journal.find()[0]!.responseBody).toMatch(/^\[\{"id":".{32}… \[truncated: \d{3} characters in all\]$/)
+    const none = createSimulator({ seed: 1, clock: CLOCK, journal: { bodyLimit: 0 } })
+    await none.fetch(get('/admin/api/v1.2/users?limit=2'))
+    expect(none.journal.find()[0]!.responseBody).toBeNull()
   })
 
   it('journals 404 and 405 inside an area without a route, and not what no area claims', async () => {
