@@ -12,8 +12,8 @@ const WIRE = Symbol.for('multi-area-mock.wire')
 
 /**
  * Marks a request as one whose answer a server writes from the reply itself
- * (`replyOf`), so the `Response` made for it carries no body stream: on Node 20
- * each `ReadableStream` costs ~10 µs to make, and nobody would read this one.
+ * (`replyOf`), so the `Response` made for it carries no body stream: nobody
+ * would read it, and making one costs time per request (bench/README.md).
  * Status and headers are there as always; in-process and browser requests are
  * never marked and get the whole `Response`.
  *

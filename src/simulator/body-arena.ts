@@ -2,13 +2,8 @@ const INITIAL_BYTES = 64 * 1024
 
 /**
  * The journal's text (URLs, headers, bodies) as UTF-8 bytes in one growable
- * ring buffer, first in, first out. Why not keep the strings: a journal entry
- * lives for the next `size` requests, long enough to survive a young-generation
- * GC or two, so every kept string was copied by the scavenger and then
- * promoted to the old generation, which cost the server 10–25 % of its
- * throughput on list requests (bench/README.md). Bytes in an `ArrayBuffer` are
- * never copied or scanned by the GC; the strings become garbage young, as they
- * would be without a journal.
+ * ring buffer, first in, first out. Why bytes, not the strings: kept strings
+ * outlive young-generation GCs and get promoted (bench/README.md#journal-cost).
  *
  * Positions are virtual (they only grow), so a text stays readable at its
  * position until `release` passes it; the buffer doubles whenever live bytes

@@ -144,9 +144,8 @@ interface Held {
  * method, area, route pattern), its texts (URL, headers, bodies) go into a
  * `BodyArena` (see there why) but for cached response bodies (`Reply.bodyCached`),
  * which are kept by reference, and parsing, redaction and formatting wait for
- * `find`. An object per entry made `record` slower for every later request
- * once POSTs (with a body) and GETs (without) had both been kept: the shapes
- * and field kinds of the reused objects changed under the optimised code.
+ * `find`. Why no object per entry: reused entry objects changed shape between
+ * POSTs and GETs, which deoptimised `record` (bench/README.md#journal-cost).
  */
 export class Journal implements RequestJournal {
   readonly capacity: number
@@ -310,7 +309,7 @@ export class Journal implements RequestJournal {
   /**
    * A body, cut at the body limit; none when empty or when bodies are not kept.
    * A `cached` body that fits is returned, to be kept by reference: it lives on
-   * in its cache anyway, and a copy would cost ~1 µs per 4 kB.
+   * in its cache anyway, so a copy would be wasted work (bench/README.md#journal-cost).
    */
   #keep(text: number, body: string | undefined, cached = false): string | undefined {
     if (body === undefined || body === '' || this.#bodyLimit === 0) this.#textBytes[text] = -1

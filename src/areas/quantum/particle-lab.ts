@@ -100,9 +100,8 @@ export class ParticleLab {
 
   /**
    * Writes a measurement into the stored record itself. `Collection.update`
-   * would find the record by scanning the collection and then rebuild it,
-   * about 70 µs per 1,000 particles per write, so a world that had run a CHSH
-   * experiment slowed every measurement down. The record is the very object
+   * would find the record by scanning the collection and then rebuild it, so
+   * a write would cost more the more particles exist. The record is the very object
    * the collection and the index hold, so the change shows in `sim.db` too;
    * only after a test's own `sim.db.particles.update(...)` does the index keep
    * another copy (see RecordIndex.refresh), and the API and the state follow
