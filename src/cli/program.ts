@@ -25,6 +25,7 @@ import {
 } from './options.js'
 import { DISPATCH_MODES } from '../node/fast-path.js'
 import { CONTROL_TOKEN_ENV, DEFAULT_DISPATCH, serve } from './serve.js'
+import { addVerifyCommand } from './verify-command.js'
 
 /** The `multi-area-mock` command line. */
 export function buildProgram(version: string): Command {
@@ -147,6 +148,8 @@ Examples:
     .action(() => {
       process.stdout.write(`${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`)
     })
+
+  addVerifyCommand(program)
 
   return program
 }
