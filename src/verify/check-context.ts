@@ -69,7 +69,7 @@ export class CheckContext {
     if (!probe) {
       const base = this.#settings.bases[area]
       if (base === undefined) throw new CheckSkipped(`needs area ${area}: pass --target or --base ${area}=<url>`)
-      probe = new AreaProbe(base, { timeoutMs: this.#settings.timeoutMs, headers: this.#settings.headers })
+      probe = new AreaProbe(base, { timeoutMs: this.#settings.timeoutMs, headers: this.#settings.headers, readOnly: this.#settings.readOnly })
       this.#probes.set(area, probe)
     }
     return probe

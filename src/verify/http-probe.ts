@@ -1,4 +1,4 @@
-import { ProbeError } from './failures.js'
+import { CheckSkipped, ProbeError } from './failures.js'
 
 /** One answer as a check sees it: the body parsed when it is JSON (`json` is `undefined` otherwise). */
 export interface Observed {
@@ -35,11 +35,14 @@ export class AreaProbe {
   readonly base: string
   readonly #timeoutMs: number
   readonly #headers: Record<string, string>
+  readonly #readOnly: boolean
 
-  constructor(base: string, options: { timeoutMs: number; headers?: Record<string, string> }) {
+  /** `readOnly`: only GET and HEAD go out; anything else skips the check (a guard behind the checks' own `writes`). */
+  constructor(base: string, options: { timeoutMs: number; headers?: Record<string, string>; readOnly?: boolean }) {
     this.base = base.replace(/\/+$/, '')
     this.#timeoutMs = options.timeoutMs
     this.#headers = options.headers ?? {}
+    this.#readOnly = options.readOnly ?? false
   }
 
   /** The absolute URL of an interface path. */
@@ -50,6 +53,7 @@ export class AreaProbe {
 
   async send(method: string, path: string, request: ProbeRequest = {}): Promise<Observed> {
     const url = this.url(path, request.query)
+    if (this.#readOnly && method !== 'GET' && method !== 'HEAD') throw new CheckSkipped(`--read-only: would send ${method} ${path}`)
     const headers = new Headers({ accept: 'application/json', ...this.#headers })
     let body: string | undefined
     if (request.json !== undefined || request.body !== undefined) {

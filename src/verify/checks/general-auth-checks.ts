@@ -117,7 +117,7 @@ export const generalAuthChecks = [
     area: 'general',
     operation: LOGIN,
     title: 'a missing password is 400 validation_failed (D11)',
-    writes: false,
+    writes: true,
     async run(ctx) {
       expectError(ctx, 'general', LOGIN, await general(ctx).send('POST', '/auth/login', { json: { username: ctx.unique('nobody') } }), 400, 'validation_failed')
     },
