@@ -69,7 +69,7 @@ export const adminListChecks = [
         expectStatus(listed, 200)
         const users = arrayBody(listed)
         const other = users.find((user) => user.status !== status)
-        expectThat(other === undefined, `status=${status} listed a user with status ${JSON.stringify(other?.status)}`, `only ${status} users`, `a ${String(other?.status)} user`)
+        expectThat(other === undefined, `status=${status} listed a user with status ${JSON.stringify(other?.status)}`, `only ${status} users`, `a user with status ${String(other?.status)}`)
         const total = totalCount(listed)
         expectThat(total >= 1 && (total > 100 || total === users.length), `X-Total-Count ${total} does not count the ${users.length} ${status} users listed`, String(users.length), String(total))
       }
