@@ -8,6 +8,7 @@
 //   BENCH_DURATION=3 BENCH_WARMUP=1 BENCH_CONNECTIONS=10 BENCH_ROUNDS=1 node bench/run.js   # smoke run (needs a prior build)
 //   npm run bench -- --scale                        # the 100,000-user figures instead (BENCH_SCALE=1; bench/scale.js)
 //   npm run bench -- --ingest                       # ingestion memory instead: 2,000,000 points, RSS as it goes (bench/ingest-memory.js)
+//   npm run bench -- --proxy                        # proxy overhead instead: direct vs `serve --proxy`, wrk pairs (bench/proxy.js)
 //
 // Load comes from wrk (`wrk -t1 -c50 -d10s`, Debian package `wrk`), one server
 // at a time; without wrk the bench says so and falls back to autocannon, which
@@ -113,7 +114,10 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 try {
-  if (process.argv.includes('--ingest')) {
+  if (process.argv.includes('--proxy')) {
+    const { runProxyBench } = await import('./proxy.js')
+    process.exitCode = await runProxyBench({ log })
+  } else if (process.argv.includes('--ingest')) {
     const { runIngestMemory } = await import('./ingest-memory.js')
     process.exitCode = await runIngestMemory({ log })
   } else if (process.argv.includes('--scale') || process.env.BENCH_SCALE === '1') {

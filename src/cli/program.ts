@@ -25,6 +25,8 @@ import {
 } from './options.js'
 import { DISPATCH_MODES } from '../node/fast-path.js'
 import { CONTROL_TOKEN_ENV, DEFAULT_DISPATCH, serve } from './serve.js'
+import { addVerifyCommand } from './verify-command.js'
+import { proxyOption, proxyTimeoutOption } from './proxy-options.js'
 
 /** The `multi-area-mock` command line. */
 export function buildProgram(version: string): Command {
@@ -99,6 +101,8 @@ export function buildProgram(version: string): Command {
     .addOption(new Option('--latency <ms>', 'delay every area request: milliseconds (150) or a range (50..200)').argParser(parseLatency))
     .addOption(new Option('--max-worlds <n>', 'isolated worlds alive at once (POST /__mock/worlds); 0 turns them off').default(32).argParser(parseCount))
     .addOption(new Option('--world-idle <duration>', 'remove a world after this long without a request (real time)').default('30m').argParser(parseIdle))
+    .addOption(proxyOption())
+    .addOption(proxyTimeoutOption())
     .addHelpText(
       'after',
       `
@@ -111,7 +115,8 @@ Examples:
   $ multi-area-mock serve --scenario pending-users --root core
   $ multi-area-mock serve --root ledger --signature-mode eip191 --block-time 2s
   $ multi-area-mock serve --scenario ./my-scenario.json
-  $ multi-area-mock serve --latency 50..200 --fault 'POST /core/users 503 p=0.2'`,
+  $ multi-area-mock serve --latency 50..200 --fault 'POST /core/users 503 p=0.2'
+  $ multi-area-mock serve --proxy admin=https://users.example.com/api`,
     )
     .action(serve)
 
@@ -147,6 +152,8 @@ Examples:
     .action(() => {
       process.stdout.write(`${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`)
     })
+
+  addVerifyCommand(program)
 
   return program
 }

@@ -33,6 +33,9 @@ export interface ServeFlags {
   controlToken?: string
   headersTimeout?: number
   requestTimeout?: number
+  /** `--proxy area=url` (repeatable) and `--proxy-timeout`: areas answered by a real backend. */
+  proxy?: Partial<Record<AreaId, string>>
+  proxyTimeout?: number
 }
 
 /** Where `--control-token` is read from when the flag is not given (keeps it out of `ps` listings). */
@@ -79,12 +82,14 @@ export async function serve(flags: ServeFlags): Promise<void> {
     ...(flags.headersTimeout !== undefined ? { headersTimeout: flags.headersTimeout } : {}),
     ...(flags.requestTimeout !== undefined ? { requestTimeout: flags.requestTimeout } : {}),
     ...(flags.controlToken !== undefined ? { controlToken: flags.controlToken } : {}),
+    ...(flags.proxy !== undefined ? { proxy: flags.proxy } : {}),
+    ...(flags.proxyTimeout !== undefined ? { proxyTimeout: flags.proxyTimeout } : {}),
     ...(flags.quiet ? {} : { log: (line: string) => process.stdout.write(`${line}\n`) }),
   })
   const sim = running.simulator
   const lines = [
     `multi-area-mock listening on ${running.url} (scenario "${sim.scenario}", seed ${sim.seed}, clock ${sim.clockFixed ? sim.now() : 'system'}, ready in ${Math.round(performance.now() - started)} ms)`,
-    ...sim.areas.map((area) => `  ${area.letter}  ${area.title.padEnd(40)} ${area.baseUrls.map((base) => `${running.url}${base === '/' ? '/' : base}`).join('  ')}`),
+    ...sim.areas.map((area) => `  ${area.letter}  ${area.title.padEnd(40)} ${area.baseUrls.map((base) => `${running.url}${base === '/' ? '/' : base}`).join('  ')}${proxiedTo(flags, area.id)}`),
     `     ${(flags.controlToken === undefined ? 'Control API' : 'Control API (Bearer token required)').padEnd(40)} ${running.url}${CONTROL_PREFIX}`,
   ]
   const faults = sim.faults.list().length
@@ -109,4 +114,10 @@ function exposedWarning(host: string, guarded: boolean): string {
   return guarded
     ? `${who}; it requires the control token.`
     : `${who}: anyone who can connect can reset, replace or read the whole world. Set --control-token (or ${CONTROL_TOKEN_ENV}) to protect it.`
+}
+
+/** The banner's note on a proxied area: where its requests go. */
+function proxiedTo(flags: ServeFlags, area: AreaId): string {
+  const url = flags.proxy?.[area]
+  return url === undefined ? '' : `  -> proxied to ${url}`
 }

@@ -37,9 +37,9 @@ export const ERROR_CODES = {
   request_timeout: { status: 408, description: 'The request line and headers, or the whole request, did not arrive within the HTTP server\'s timeouts; the connection is closed.' },
   too_many_requests: { status: 429, description: 'An injected rate-limit fault; retry after `Retry-After` seconds.', header: 'Retry-After' },
   internal_error: { status: 500, description: 'A bug in the simulator, or an injected fault; nothing was changed.' },
-  bad_gateway: { status: 502, description: 'An injected fault; nothing was changed.' },
+  bad_gateway: { status: 502, description: 'An injected fault (nothing was changed), or the upstream of a proxied area (`serve --proxy`) could not be reached; `upstream` names its host.' },
   service_unavailable: { status: 503, description: 'An injected fault or maintenance (D9).', header: 'Retry-After' },
-  gateway_timeout: { status: 504, description: 'An injected fault; nothing was changed.' },
+  gateway_timeout: { status: 504, description: 'An injected fault (nothing was changed), or the upstream of a proxied area (`serve --proxy`) stayed silent for the proxy timeout; `upstream` names its host.' },
 } as const satisfies Record<string, ErrorCodeInfo>
 
 /** A D9 error code. */

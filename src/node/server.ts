@@ -10,6 +10,9 @@ import { corsHeaders, preflightReply } from './cors.js'
 import { DocsPage } from './docs-page.js'
 import { type DispatchMode, nodeAnswerer } from './fast-path.js'
 import { type WireReply, writeReply } from './wire-reply.js'
+import type { AreaId } from '../areas/area.js'
+import { AreaProxy } from './area-proxy.js'
+import { DEFAULT_PROXY_TIMEOUT, proxyTargets } from './proxy-targets.js'
 
 export type { DispatchMode } from './fast-path.js'
 
@@ -49,6 +52,15 @@ export interface ServerOptions extends SimulatorOptions {
   headersTimeout?: number
   /** Milliseconds a client may take to send a whole request, body included (default 30 s); then 408 and the connection is closed. */
   requestTimeout?: number
+  /**
+   * Areas whose requests go to a real backend instead (docs/proxy.md): the
+   * path under the area's prefix is appended to the URL, the answer streams
+   * back unchanged; faults, latency and the journal still apply.
+   * `{ admin: 'https://users.example.com/api' }`.
+   */
+  proxy?: Partial<Record<AreaId, string>>
+  /** Milliseconds a proxied area's upstream may stay silent before a 504 `gateway_timeout` (default 30 s). */
+  proxyTimeout?: number
 }
 
 /** A running simulator server. */
@@ -87,6 +99,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   })
   // The whole world is seeded before the first request can arrive.
   await simulator.ready
+  // Checked before listening: a bad proxy URL fails the start, not a request.
+  const proxied = proxyTargets(options.proxy ?? {}, simulator.areas.map((area) => area.id))
   const headersTimeout = options.headersTimeout ?? DEFAULT_HEADERS_TIMEOUT
   const requestTimeout = options.requestTimeout ?? Math.max(DEFAULT_REQUEST_TIMEOUT, headersTimeout)
   if (headersTimeout > requestTimeout) {
@@ -113,6 +127,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const origin = `http://${authority}`
   const answerer = nodeAnswerer(options.dispatch ?? 'fast', simulator, origin)
   const docs = new DocsPage(CONTROL_PREFIX)
+  const proxy = proxied.length === 0 ? undefined : new AreaProxy(simulator, origin, { targets: proxied, timeoutMs: options.proxyTimeout ?? DEFAULT_PROXY_TIMEOUT, log: options.log })
   const refuseControl = options.controlToken === undefined ? undefined : controlTokenGuard(options.controlToken)
   const answer = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<WireReply> => {
     try {
@@ -148,6 +163,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       req.resume()
     })
     const path = pathOf(req.url ?? '/')
+    // Proxied areas (`--proxy`) answer from their upstream; a preflight is still answered here.
+    if (proxy && req.method !== 'OPTIONS' && proxy.handle(req, res, path, started)) return
     void answer(req, res, path)
       .then((reply) => {
         if (reply.status !== 0) Object.assign(reply.headers, corsHeaders(req))
@@ -178,6 +195,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     simulator,
     server,
     async close() {
+      proxy?.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
     },

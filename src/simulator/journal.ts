@@ -34,6 +34,7 @@ export const journalEntrySchema = z
     durationMs: z.number().min(0),
     world: z.string().nullable().describe('The isolated world that answered; null for the default world.'),
     fault: z.string().nullable().describe('What a fault rule or Prefer header did, e.g. "rule 1: 503"; null when none applied.'),
+    proxy: z.string().nullable().describe('The upstream base URL the request was passed to when its area is proxied (`serve --proxy`); null when simulated.'),
     requestHeaders: z.record(z.string(), z.string()).describe('Secrets (Authorization, API keys, cookies) redacted.'),
     requestBody: z.unknown().describe('Parsed JSON when complete, else the (truncated) text; null when there was none or the route did not read it.'),
     responseBody: z.unknown().describe('Parsed JSON when complete, else the (truncated) text; null when there was none.'),
@@ -108,6 +109,10 @@ export interface JournalRecord {
   dispatch: Dispatch
   response: Reply
   fault: string | undefined
+  /** The upstream base URL, when the area is proxied (`serve --proxy`). */
+  proxy?: string | undefined
+  /** A proxied request's body sizes (bytes): its bodies are streamed, only their start is given as text. */
+  bodyLengths?: { request?: number | undefined; response?: number | undefined }
 }
 
 /** An entry's texts, in the order they are written to the arena. */
@@ -132,6 +137,7 @@ interface Held {
   pattern: string | null
   status: number
   fault: string | undefined
+  proxy: string | undefined
   href: string
   pathname: string
   slot: number
@@ -160,6 +166,8 @@ export class Journal implements RequestJournal {
   #mounts: Array<{ area: string; prefix: string }> = []
   #patterns: Array<string | null> = []
   #faults: Array<string | undefined> = []
+  /** Upstream base URL per slot of a proxied request (`serve --proxy`). */
+  #proxies: Array<string | undefined> = []
   /** Response bodies kept by reference (`Reply.bodyCached`), per slot; the arena holds the others. */
   #cachedBodies: Array<string | undefined> = []
   /** Per slot and text (`slot * TEXTS + URL_TEXT`…): arena position, UTF-8 bytes (-1: none), characters before any cut. */
@@ -193,7 +201,12 @@ export class Journal implements RequestJournal {
     return this.#held
   }
 
-  record({ time, durationMs, request, dispatch, response, fault }: JournalRecord): void {
+  /** Characters of each body an entry keeps (the `journal.bodyLimit` option). */
+  get bodyLimit(): number {
+    return this.#bodyLimit
+  }
+
+  record({ time, durationMs, request, dispatch, response, fault, proxy, bodyLengths }: JournalRecord): void {
     if (this.capacity === 0 || dispatch.mount === undefined) return
     if (this.#held === this.capacity) this.#release(this.#next)
     else if (this.#held === this.#ids.length) this.#grow()
@@ -207,11 +220,12 @@ export class Journal implements RequestJournal {
     // A network error (dropped connection) has status 0, as in HAR files.
     this.#statuses[slot] = response.status
     this.#faults[slot] = fault
+    this.#proxies[slot] = proxy
     const texts = slot * TEXTS
     this.#write(texts + URL_TEXT, request.url)
     this.#write(texts + HEADER_TEXT, headerText(request.headers))
-    this.#keep(texts + REQUEST_BODY, request.bodyText)
-    this.#cachedBodies[slot] = this.#keep(texts + RESPONSE_BODY, response.body ?? undefined, response.bodyCached)
+    this.#keep(texts + REQUEST_BODY, request.bodyText, false, bodyLengths?.request)
+    this.#cachedBodies[slot] = this.#keep(texts + RESPONSE_BODY, response.body ?? undefined, response.bodyCached, bodyLengths?.response)
     this.#next = (slot + 1) % this.capacity
     if (this.#held < this.capacity) this.#held++
     if (this.#textAt[texts + HEADER_TEXT]! > this.#rebaseAt) this.#rebase()
@@ -242,6 +256,7 @@ export class Journal implements RequestJournal {
     this.#mounts = []
     this.#patterns = []
     this.#faults = []
+    this.#proxies = []
     this.#cachedBodies = []
     this.#held = 0
     this.#next = 0
@@ -267,6 +282,7 @@ export class Journal implements RequestJournal {
       pattern: this.#patterns[slot]!,
       status: this.#statuses[slot]!,
       fault: this.#faults[slot],
+      proxy: this.#proxies[slot],
       href,
       pathname: new URL(href).pathname,
       slot,
@@ -311,12 +327,12 @@ export class Journal implements RequestJournal {
    * A `cached` body that fits is returned, to be kept by reference: it lives on
    * in its cache anyway, so a copy would be wasted work (bench/README.md#journal-cost).
    */
-  #keep(text: number, body: string | undefined, cached = false): string | undefined {
+  #keep(text: number, body: string | undefined, cached = false, length = body?.length ?? 0): string | undefined {
     if (body === undefined || body === '' || this.#bodyLimit === 0) this.#textBytes[text] = -1
     else if (cached && body.length <= this.#bodyLimit) {
       this.#textBytes[text] = -1
       return body
-    } else this.#write(text, body.length <= this.#bodyLimit ? body : body.slice(0, this.#bodyLimit), body.length)
+    } else this.#write(text, body.length <= this.#bodyLimit ? body : body.slice(0, this.#bodyLimit), Math.max(length, body.length))
     return undefined
   }
 
@@ -345,6 +361,7 @@ export class Journal implements RequestJournal {
       durationMs: Math.round(entry.durationMs * 100) / 100,
       world: this.#world,
       fault: entry.fault ?? null,
+      proxy: entry.proxy ?? null,
       requestHeaders: redactHeaders({ entries: () => headerPairs(this.#read(texts + HEADER_TEXT) ?? '') }),
       requestBody: this.#bodyView(texts + REQUEST_BODY),
       responseBody: this.#bodyView(texts + RESPONSE_BODY, this.#cachedBodies[entry.slot]),
