@@ -50,20 +50,24 @@ export const test = base.extend<MockOptions & MockFixtures>({
   mockClock: [undefined, { option: true }],
   mockControlToken: [undefined, { option: true }],
   mockOrigins: [[], { option: true }],
-  mock: async ({ context, baseURL, mockServerUrl, mockScenario, mockSeed, mockClock, mockControlToken, mockOrigins }, use) => {
-    const controlToken = mockControlToken ?? process.env[CONTROL_TOKEN_ENV]
-    const world = await createMockWorld(mockServerUrl ?? process.env[MOCK_URL_ENV] ?? '', {
-      ...(mockScenario === undefined ? {} : { scenario: mockScenario }),
-      ...(mockSeed === undefined ? {} : { seed: mockSeed }),
-      ...(mockClock === undefined ? {} : { clock: mockClock }),
-      ...(controlToken ? { controlToken } : {}),
-    })
-    try {
-      await routeIntoWorld(context, world, { baseURL, origins: mockOrigins })
-      await use(world)
-    } finally {
-      // Runs after a failure or a timeout too; a world already gone (expired) is fine.
-      await world.delete()
-    }
-  },
+  // Automatic: a test that never names `mock` still gets a world of its own, so its page never writes to a world other tests share.
+  mock: [
+    async ({ context, baseURL, mockServerUrl, mockScenario, mockSeed, mockClock, mockControlToken, mockOrigins }, use) => {
+      const controlToken = mockControlToken ?? process.env[CONTROL_TOKEN_ENV]
+      const world = await createMockWorld(mockServerUrl ?? process.env[MOCK_URL_ENV] ?? '', {
+        ...(mockScenario === undefined ? {} : { scenario: mockScenario }),
+        ...(mockSeed === undefined ? {} : { seed: mockSeed }),
+        ...(mockClock === undefined ? {} : { clock: mockClock }),
+        ...(controlToken ? { controlToken } : {}),
+      })
+      try {
+        await routeIntoWorld(context, world, { baseURL, origins: mockOrigins })
+        await use(world)
+      } finally {
+        // Runs after a failure or a timeout too; a world already gone (expired) is fine.
+        await world.delete()
+      }
+    },
+    { auto: true },
+  ],
 })
