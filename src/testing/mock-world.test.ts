@@ -86,6 +86,14 @@ describe('createMockWorld: a world on a simulator server, over the control API',
     }
   })
 
+  it('runs the example of docs/e2e.md, imported from the package root', async () => {
+    const { createMockWorld } = await import('../index.js')
+    const world = await createMockWorld(server.url, { scenario: 'empty', clock: '2026-01-01T00:00:00Z' })
+    await world.fetch('/core/users', { method: 'POST', body: JSON.stringify({ username: 'ada', email: 'ada@example.com', password: 'long-enough' }) })
+    expect((await world.state()).accounts.users.map((u) => u.username)).toEqual(['ada'])
+    await world.delete()
+  })
+
   it('checks the server URL, and keeps the control prefix the simulator uses', () => {
     expect(CONTROL_PREFIX_PATH).toBe(CONTROL_PREFIX)
     expect(normalizeServerUrl('http://127.0.0.1:4000/mock/')).toBe('http://127.0.0.1:4000/mock')
