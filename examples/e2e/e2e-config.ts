@@ -44,7 +44,10 @@ export function e2eConfig(tests: Pick<PlaywrightTestConfig, 'testDir' | 'outputD
     fullyParallel: true,
     workers: 2,
     retries: 0,
+    forbidOnly: Boolean(process.env.CI),
+    // Generous for a busy CI machine; a passing run takes a fraction of it.
     timeout: 30_000,
+    expect: { timeout: 10_000 },
     reporter: process.env.CI ? 'line' : 'list',
     globalTeardown: join(HERE, 'global-teardown.ts'),
     use: {

@@ -11,6 +11,9 @@ const POLL_MS = 100
  * Like Playwright's web-first assertions it keeps looking until it holds or the
  * timeout (default: the expect timeout) passes, since the page's requests may
  * still be on their way; more matches than `times` fail at once.
+ *
+ * @example
+ * await expect(mock).toHaveReceivedRequest({ method: 'POST', path: '/admin/api/v1.2/users', body: { username: 'ada' } }, { times: 1 })
  */
 export async function toHaveReceivedRequest(this: ExpectMatcherState, mock: MockWorld, match: RequestMatch, options: MatchOptions = {}): Promise<MatcherReturnType> {
   const name = 'toHaveReceivedRequest'
