@@ -9,6 +9,7 @@
 //   npm run bench -- --scale                        # the 100,000-user figures instead (BENCH_SCALE=1; bench/scale.js)
 //   npm run bench -- --ingest                       # ingestion memory instead: 2,000,000 points, RSS as it goes (bench/ingest-memory.js)
 //   npm run bench -- --proxy                        # proxy overhead instead: direct vs `serve --proxy`, wrk pairs (bench/proxy.js)
+//   npm run bench -- --worlds                       # world create + delete, in-process and over HTTP (bench/worlds.js)
 //
 // Load comes from wrk (`wrk -t1 -c50 -d10s`, Debian package `wrk`), one server
 // at a time; without wrk the bench says so and falls back to autocannon, which
@@ -120,6 +121,9 @@ try {
   } else if (process.argv.includes('--ingest')) {
     const { runIngestMemory } = await import('./ingest-memory.js')
     process.exitCode = await runIngestMemory({ log })
+  } else if (process.argv.includes('--worlds')) {
+    const { runWorlds } = await import('./worlds.js')
+    process.exitCode = await runWorlds({ cli: CLI, startChild, log, loadAverage })
   } else if (process.argv.includes('--scale') || process.env.BENCH_SCALE === '1') {
     const { runScale } = await import('./scale.js')
     process.exitCode = await runScale({ cli: CLI, startChild, log, loadAverage, wrkAvailable: DRIVER === 'wrk' })

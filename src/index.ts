@@ -76,3 +76,7 @@ export {
   type SignatureMode,
   transactionHash,
 } from './areas/ledger/index.js'
+// A world on a running simulator server, from any test runner (docs/e2e.md).
+export { type ClockView, createMockWorld, type CreateMockWorldOptions, MockWorld, type MockServerOptions } from './testing/mock-world.js'
+export { MockServerError } from './testing/mock-server.js'
+export type { MatchOptions, RequestMatch } from './testing/request-match.js'

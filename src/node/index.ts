@@ -8,3 +8,10 @@
 export { DISPATCH_MODES, type DispatchMode } from './fast-path.js'
 export { type RunningServer, type ServerOptions, startServer } from './server.js'
 export { looksLikePath, readScenarioFile } from './scenario-file.js'
+export {
+  currentMockWorld,
+  type IncomingRequestLike,
+  type MockWorldMiddleware,
+  propagateMockWorld,
+  type PropagateMockWorldOptions,
+} from './propagate-mock-world.js'
