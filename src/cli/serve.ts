@@ -5,6 +5,7 @@ import { looksLikePath, readScenarioFile } from '../node/scenario-file.js'
 import { CONTROL_PREFIX, type SimulatorOptions } from '../simulator/create-simulator.js'
 import type { FaultRule } from '../simulator/fault-rule.js'
 import type { ScenarioInput } from '../simulator/scenario-schema.js'
+import { inspectorBanner } from './inspector-banner.js'
 
 export interface ServeFlags {
   port: number
@@ -33,6 +34,7 @@ export interface ServeFlags {
   controlToken?: string
   headersTimeout?: number
   requestTimeout?: number
+  stateFile?: string
 }
 
 /** Where `--control-token` is read from when the flag is not given (keeps it out of `ps` listings). */
@@ -79,6 +81,7 @@ export async function serve(flags: ServeFlags): Promise<void> {
     ...(flags.headersTimeout !== undefined ? { headersTimeout: flags.headersTimeout } : {}),
     ...(flags.requestTimeout !== undefined ? { requestTimeout: flags.requestTimeout } : {}),
     ...(flags.controlToken !== undefined ? { controlToken: flags.controlToken } : {}),
+    ...(flags.stateFile !== undefined ? { stateFile: flags.stateFile } : {}),
     ...(flags.quiet ? {} : { log: (line: string) => process.stdout.write(`${line}\n`) }),
   })
   const sim = running.simulator
@@ -87,6 +90,7 @@ export async function serve(flags: ServeFlags): Promise<void> {
     ...sim.areas.map((area) => `  ${area.letter}  ${area.title.padEnd(40)} ${area.baseUrls.map((base) => `${running.url}${base === '/' ? '/' : base}`).join('  ')}`),
     `     ${(flags.controlToken === undefined ? 'Control API' : 'Control API (Bearer token required)').padEnd(40)} ${running.url}${CONTROL_PREFIX}`,
   ]
+  lines.push(...inspectorBanner(running))
   const faults = sim.faults.list().length
   if (faults > 0) lines.push(`     ${`${faults} fault rule${faults === 1 ? '' : 's'} in force`.padEnd(40)} ${running.url}${CONTROL_PREFIX}/faults`)
   process.stdout.write(`${lines.join('\n')}\n`)

@@ -8,6 +8,8 @@ import { type ClientError, clientErrorReply } from './client-error.js'
 import { controlTokenGuard } from './control-token.js'
 import { corsHeaders, preflightReply } from './cors.js'
 import { DocsPage } from './docs-page.js'
+import { InspectorPage } from './inspector-page.js'
+import { StateFile } from './state-file.js'
 import { type DispatchMode, nodeAnswerer } from './fast-path.js'
 import { type WireReply, writeReply } from './wire-reply.js'
 
@@ -49,6 +51,12 @@ export interface ServerOptions extends SimulatorOptions {
   headersTimeout?: number
   /** Milliseconds a client may take to send a whole request, body included (default 30 s); then 408 and the connection is closed. */
   requestTimeout?: number
+  /**
+   * Keep the default world in this JSON file (`serve --state-file`): loaded at
+   * start if it exists (refused with a `ConfigError` if invalid, and left as it
+   * is), saved after every change at most every 500 ms and on `close()`.
+   */
+  stateFile?: string
 }
 
 /** A running simulator server. */
@@ -59,7 +67,9 @@ export interface RunningServer {
   readonly host: string
   readonly simulator: Simulator
   readonly server: Server
-  /** Stops accepting connections, ends open ones, resolves when closed. */
+  /** Absolute path of the state file, when the world is kept in one (`stateFile`). */
+  readonly stateFile: string | null
+  /** Stops accepting connections, ends open ones, saves the state file (if any), resolves when closed. */
   close(): Promise<void>
 }
 
@@ -85,8 +95,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         process.stderr.write(`multi-area-mock: internal error on ${request.method} ${new URL(request.url).pathname}: ${reason}\n`)
       }),
   })
-  // The whole world is seeded before the first request can arrive.
+  // The whole world is seeded (or loaded from its file) before the first request can arrive.
   await simulator.ready
+  const stateFile = options.stateFile === undefined ? undefined : new StateFile(simulator, options.stateFile)
+  await stateFile?.load()
   const headersTimeout = options.headersTimeout ?? DEFAULT_HEADERS_TIMEOUT
   const requestTimeout = options.requestTimeout ?? Math.max(DEFAULT_REQUEST_TIMEOUT, headersTimeout)
   if (headersTimeout > requestTimeout) {
@@ -113,13 +125,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const origin = `http://${authority}`
   const answerer = nodeAnswerer(options.dispatch ?? 'fast', simulator, origin)
   const docs = new DocsPage(CONTROL_PREFIX)
+  const inspector = new InspectorPage(CONTROL_PREFIX, { stateFile: stateFile?.path ?? null, controlToken: options.controlToken !== undefined })
   const refuseControl = options.controlToken === undefined ? undefined : controlTokenGuard(options.controlToken)
   const answer = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<WireReply> => {
     try {
       if (req.method === 'OPTIONS') return preflightReply(req)
-      const refused = refuseControl && isGuarded(path) ? refuseControl(req.headers.authorization) : undefined
+      const refused = refuseControl && isGuarded(path) && !inspector.isPublic(path) ? refuseControl(req.headers.authorization) : undefined
       if (refused) return errorResponse(refused)
       if (docs.handles(path)) return await docs.answer({ method: req.method ?? 'GET', path })
+      if (inspector.handles(path)) return await inspector.answer({ method: req.method ?? 'GET', path })
       // The 404 names the path as the URL parser normalised it, as the routes saw it.
       return (await answerer(req, res)) ?? errorResponse(simulator.dispatcher.notFound(req.method ?? 'GET', new URL(`${origin}${req.url}`).pathname))
     } catch (error) {
@@ -170,6 +184,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (reply === undefined) return void socket.destroy()
     socket.end(reply, () => socket.destroy())
   })
+  stateFile?.attach()
 
   return {
     url: `http://${authority}`,
@@ -177,9 +192,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     host,
     simulator,
     server,
+    stateFile: stateFile?.path ?? null,
     async close() {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
+      await stateFile?.close()
     },
   }
 }
