@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks'
+import { useEffect, useState } from 'preact/hooks'
 import { problemText } from './api.js'
 
 /** An action's outcome for the page: what went wrong, or what it did. */
@@ -18,6 +18,12 @@ export interface ActionState {
  */
 export function useAction(): [(work: () => Promise<unknown>, done?: string) => Promise<boolean>, ActionState] {
   const [state, setState] = useState<ActionState>({ busy: false, error: null, done: null })
+  // A confirmation fades after a while; an error stays until the next try.
+  useEffect(() => {
+    if (state.done === null) return
+    const timer = setTimeout(() => setState((now) => (now.done === state.done ? { ...now, done: null } : now)), 4000)
+    return () => clearTimeout(timer)
+  }, [state.done])
   const run = async (work: () => Promise<unknown>, done?: string) => {
     setState({ busy: true, error: null, done: null })
     try {

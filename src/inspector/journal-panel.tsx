@@ -149,6 +149,10 @@ function EntryDetail({ entry, onClose }: { entry: JournalEntry; onClose: () => v
           </div>
         )}
       </dl>
+      <h4>Request body</h4>
+      <pre aria-label="Request body">{pretty(entry.requestBody)}</pre>
+      <h4>Response body</h4>
+      <pre aria-label="Response body">{pretty(entry.responseBody)}</pre>
       <h4>Request headers</h4>
       <table class="headers">
         <caption class="visually-hidden">Request headers</caption>
@@ -161,10 +165,6 @@ function EntryDetail({ entry, onClose }: { entry: JournalEntry; onClose: () => v
           ))}
         </tbody>
       </table>
-      <h4>Request body</h4>
-      <pre aria-label="Request body">{pretty(entry.requestBody)}</pre>
-      <h4>Response body</h4>
-      <pre aria-label="Response body">{pretty(entry.responseBody)}</pre>
     </section>
   )
 }

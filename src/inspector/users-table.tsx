@@ -72,7 +72,7 @@ export function UsersTable({ api, users, admin }: { api: Api; users: User[]; adm
               <th scope="col">Username</th>
               <th scope="col">Email</th>
               <th scope="col">Status</th>
-              <th scope="col">Created</th>
+              <th scope="col" class="wide-only">Created</th>
               {admin !== undefined && <th scope="col">Action</th>}
             </tr>
           </thead>
@@ -84,7 +84,7 @@ export function UsersTable({ api, users, admin }: { api: Api; users: User[]; adm
                 <td>
                   <span class={`pill ${user.status}`}>{user.status}</span>
                 </td>
-                <td>{instant(user.created_at)}</td>
+                <td class="wide-only">{instant(user.created_at)}</td>
                 {admin !== undefined && (
                   <td>
                     <button type="button" aria-label={`${NEXT[user.status][0]} ${user.username}`} disabled={outcome.busy} onClick={() => change(user)}>

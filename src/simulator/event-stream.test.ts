@@ -69,3 +69,26 @@ describe('openEventStream', () => {
     expect(ended).toEqual(['closed', 'gone'])
   })
 })
+
+describe('GET /__mock/events in-process', () => {
+  it('streams through msw (setupServer) as a ReadableStream response', async () => {
+    const { setupServer } = await import('msw/node')
+    const sim = createSimulator({ seed: 1, clock: '2026-01-01T00:00:00Z' })
+    const server = setupServer(...sim.handlers)
+    server.listen({ onUnhandledRequest: 'error' })
+    try {
+      const response = await fetch('http://localhost/__mock/events')
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8')
+      const reader = response.body!.getReader()
+      expect(await drain(reader, 1)).toMatch(/^retry: 1000\nevent: hello\n/)
+      await fetch('http://localhost/core/products/prod-1001')
+      expect(await drain(reader, 1)).toMatch(/^event: request\ndata: \{"id":1,"time":"2026-01-01T00:00:00.000Z","method":"GET"/)
+      // Not awaited: msw tees every mocked response for its `response:mocked` event, and a tee's
+      // source is cancelled only once both branches are (docs/inspector.md, "In-process").
+      void reader.cancel()
+    } finally {
+      server.close()
+    }
+  })
+})
