@@ -161,7 +161,7 @@ export function App({ control }: { control: string }) {
   const now = data ? clockNow(data) : Date.now()
   return (
     <>
-      <Top world={<WorldSwitcher api={api} world={world} onChoose={(next) => choose(next)} stateFile={access.info.stateFile} feed={feed} />} />
+      <Top world={<WorldSwitcher key={world} api={api} world={world} onChoose={(next) => choose(next)} stateFile={access.info.stateFile} feed={feed} />} />
       {problem && (
         <p class="outcome error banner" role="alert">
           {problem}

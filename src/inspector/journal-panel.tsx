@@ -80,7 +80,7 @@ export function JournalPanel({ entries, areas, capacity, onClear }: { entries: J
           Clear journal
         </button>
       </div>
-      {selected && <EntryDetail entry={selected} onClose={() => setOpen(null)} />}
+      <div class="journal-body">
       <div class="scroll journal-list">
         <table>
           <caption class="visually-hidden">Requests</caption>
@@ -111,6 +111,8 @@ export function JournalPanel({ entries, areas, capacity, onClear }: { entries: J
           </tbody>
         </table>
         {shown.length === 0 && <p class="empty">No requests yet{entries.length > 0 ? ' match the filters' : ''}.</p>}
+      </div>
+      {selected && <EntryDetail entry={selected} onClose={() => setOpen(null)} />}
       </div>
     </section>
   )
