@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks'
+import { useEffect, useRef, useState } from 'preact/hooks'
 import { useAction } from './action.js'
 import type { Api } from './api.js'
 import { Outcome } from './outcome.js'
@@ -46,9 +46,15 @@ export function ProductsTable({ api, products, core }: { api: Api; products: Pro
 function ProductRow({ product, busy, save }: { product: Product; busy: boolean; save: (body: { price: number; stock: number }) => Promise<boolean> }) {
   const [price, setPrice] = useState(String(product.price))
   const [stock, setStock] = useState(String(product.stock))
-  // The world changed (this page, another client, a reset): show what it holds now.
-  useEffect(() => setPrice(String(product.price)), [product.price])
-  useEffect(() => setStock(String(product.stock)), [product.stock])
+  const shown = useRef({ price: product.price, stock: product.stock })
+  // The world changed (this page, another client, a reset): show what it holds now,
+  // unless you are typing another value there.
+  useEffect(() => {
+    const before = shown.current
+    shown.current = { price: product.price, stock: product.stock }
+    setPrice((typed) => (typed === String(before.price) ? String(product.price) : typed))
+    setStock((typed) => (typed === String(before.stock) ? String(product.stock) : typed))
+  }, [product.price, product.stock])
   const form = `product-${product.id}`
   const submit = (event: Event) => {
     event.preventDefault()
