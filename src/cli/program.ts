@@ -103,6 +103,12 @@ export function buildProgram(version: string): Command {
     .addOption(new Option('--world-idle <duration>', 'remove a world after this long without a request (real time)').default('30m').argParser(parseIdle))
     .addOption(proxyOption())
     .addOption(proxyTimeoutOption())
+    .addOption(
+      new Option(
+        '--state-file <path>',
+        'keep the default world in this JSON file: loaded at start if it exists (an invalid file is refused and left as it is), saved after each change (at most every 500 ms) and on stop',
+      ),
+    )
     .addHelpText(
       'after',
       `
@@ -116,7 +122,10 @@ Examples:
   $ multi-area-mock serve --root ledger --signature-mode eip191 --block-time 2s
   $ multi-area-mock serve --scenario ./my-scenario.json
   $ multi-area-mock serve --latency 50..200 --fault 'POST /core/users 503 p=0.2'
-  $ multi-area-mock serve --proxy admin=https://users.example.com/api`,
+  $ multi-area-mock serve --proxy admin=https://users.example.com/api
+  $ multi-area-mock serve --state-file world.json     # the world outlives the server
+
+The inspector (a page to see and steer the world) is at /__mock/ui.`,
     )
     .action(serve)
 

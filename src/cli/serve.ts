@@ -5,6 +5,7 @@ import { looksLikePath, readScenarioFile } from '../node/scenario-file.js'
 import { CONTROL_PREFIX, type SimulatorOptions } from '../simulator/create-simulator.js'
 import type { FaultRule } from '../simulator/fault-rule.js'
 import type { ScenarioInput } from '../simulator/scenario-schema.js'
+import { inspectorBanner } from './inspector-banner.js'
 
 export interface ServeFlags {
   port: number
@@ -36,6 +37,7 @@ export interface ServeFlags {
   /** `--proxy area=url` (repeatable) and `--proxy-timeout`: areas answered by a real backend. */
   proxy?: Partial<Record<AreaId, string>>
   proxyTimeout?: number
+  stateFile?: string
 }
 
 /** Where `--control-token` is read from when the flag is not given (keeps it out of `ps` listings). */
@@ -84,6 +86,7 @@ export async function serve(flags: ServeFlags): Promise<void> {
     ...(flags.controlToken !== undefined ? { controlToken: flags.controlToken } : {}),
     ...(flags.proxy !== undefined ? { proxy: flags.proxy } : {}),
     ...(flags.proxyTimeout !== undefined ? { proxyTimeout: flags.proxyTimeout } : {}),
+    ...(flags.stateFile !== undefined ? { stateFile: flags.stateFile } : {}),
     ...(flags.quiet ? {} : { log: (line: string) => process.stdout.write(`${line}\n`) }),
   })
   const sim = running.simulator
@@ -92,6 +95,7 @@ export async function serve(flags: ServeFlags): Promise<void> {
     ...sim.areas.map((area) => `  ${area.letter}  ${area.title.padEnd(40)} ${area.baseUrls.map((base) => `${running.url}${base === '/' ? '/' : base}`).join('  ')}${proxiedTo(flags, area.id)}`),
     `     ${(flags.controlToken === undefined ? 'Control API' : 'Control API (Bearer token required)').padEnd(40)} ${running.url}${CONTROL_PREFIX}`,
   ]
+  lines.push(...inspectorBanner(running))
   const faults = sim.faults.list().length
   if (faults > 0) lines.push(`     ${`${faults} fault rule${faults === 1 ? '' : 's'} in force`.padEnd(40)} ${running.url}${CONTROL_PREFIX}/faults`)
   process.stdout.write(`${lines.join('\n')}\n`)

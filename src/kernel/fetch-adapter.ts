@@ -60,7 +60,7 @@ export function fromFetchRequest(request: Request): SimRequest {
  * return toFetchResponse(json({ ok: true }), request)
  */
 export function toFetchResponse(reply: Reply, request?: Request): Response {
-  const body = request !== undefined && (request as Request & { [WIRE]?: true })[WIRE] === true ? null : reply.body
+  const body = request !== undefined && (request as Request & { [WIRE]?: true })[WIRE] === true ? null : (reply.stream ?? reply.body)
   const response = reply.status === 0 ? Response.error() : new Response(body, { status: reply.status, statusText: statusText(reply.status), headers: reply.headers })
   ;(response as Response & { [REPLY]?: Reply })[REPLY] = reply
   return response

@@ -20,6 +20,11 @@ export interface Reply {
    * lives on anyway, and a reference costs neither a copy nor the GC anything.
    */
   bodyCached?: boolean
+  /**
+   * A body that keeps coming (Server-Sent Events, `GET /__mock/events`):
+   * written chunk by chunk as it arrives, never whole; `body` is `null` then.
+   */
+  stream?: ReadableStream<Uint8Array>
 }
 
 /**

@@ -22,6 +22,8 @@ export interface RouteResponse {
   description?: string
   /** The zod schema of what the handler returns; omit for a response without a body (204). */
   body?: z.ZodType
+  /** The body's media type when it is not JSON, e.g. `text/event-stream`; `body` then describes its text. */
+  contentType?: string
   headers?: readonly ResponseHeader[]
 }
 

@@ -100,6 +100,11 @@ function statusColor(status: number): string {
 
 /** A logged body: parsed JSON where it is JSON, else text; never throws. */
 async function readBody(message: Request | Response): Promise<unknown> {
+  // An event stream never ends: reading it would hold every event; cancelling the clone frees it.
+  if ((message.headers.get('content-type') ?? '').includes('text/event-stream')) {
+    await message.body?.cancel().catch(() => undefined)
+    return '(event stream)'
+  }
   try {
     const text = await message.text()
     if (text === '') return undefined

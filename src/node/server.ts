@@ -8,6 +8,8 @@ import { type ClientError, clientErrorReply } from './client-error.js'
 import { controlTokenGuard } from './control-token.js'
 import { corsHeaders, preflightReply } from './cors.js'
 import { DocsPage } from './docs-page.js'
+import { InspectorPage } from './inspector-page.js'
+import { StateFile } from './state-file.js'
 import { type DispatchMode, nodeAnswerer } from './fast-path.js'
 import { type WireReply, writeReply } from './wire-reply.js'
 import type { AreaId } from '../areas/area.js'
@@ -61,6 +63,12 @@ export interface ServerOptions extends SimulatorOptions {
   proxy?: Partial<Record<AreaId, string>>
   /** Milliseconds a proxied area's upstream may stay silent before a 504 `gateway_timeout` (default 30 s). */
   proxyTimeout?: number
+  /**
+   * Keep the default world in this JSON file (`serve --state-file`): loaded at
+   * start if it exists (refused with a `ConfigError` if invalid, and left as it
+   * is), saved after every change at most every 500 ms and on `close()`.
+   */
+  stateFile?: string
 }
 
 /** A running simulator server. */
@@ -71,7 +79,9 @@ export interface RunningServer {
   readonly host: string
   readonly simulator: Simulator
   readonly server: Server
-  /** Stops accepting connections, ends open ones, resolves when closed. */
+  /** Absolute path of the state file, when the world is kept in one (`stateFile`). */
+  readonly stateFile: string | null
+  /** Stops accepting connections, ends open ones, saves the state file (if any), resolves when closed. */
   close(): Promise<void>
 }
 
@@ -97,10 +107,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         process.stderr.write(`multi-area-mock: internal error on ${request.method} ${new URL(request.url).pathname}: ${reason}\n`)
       }),
   })
-  // The whole world is seeded before the first request can arrive.
+  // The whole world is seeded (or loaded from its file) before the first request can arrive.
   await simulator.ready
   // Checked before listening: a bad proxy URL fails the start, not a request.
   const proxied = proxyTargets(options.proxy ?? {}, simulator.areas.map((area) => area.id))
+  const stateFile = options.stateFile === undefined ? undefined : new StateFile(simulator, options.stateFile)
+  await stateFile?.load()
   const headersTimeout = options.headersTimeout ?? DEFAULT_HEADERS_TIMEOUT
   const requestTimeout = options.requestTimeout ?? Math.max(DEFAULT_REQUEST_TIMEOUT, headersTimeout)
   if (headersTimeout > requestTimeout) {
@@ -128,13 +140,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const answerer = nodeAnswerer(options.dispatch ?? 'fast', simulator, origin)
   const docs = new DocsPage(CONTROL_PREFIX)
   const proxy = proxied.length === 0 ? undefined : new AreaProxy(simulator, origin, { targets: proxied, timeoutMs: options.proxyTimeout ?? DEFAULT_PROXY_TIMEOUT, log: options.log })
+  const inspector = new InspectorPage(CONTROL_PREFIX, { stateFile: stateFile?.path ?? null, controlToken: options.controlToken !== undefined })
   const refuseControl = options.controlToken === undefined ? undefined : controlTokenGuard(options.controlToken)
   const answer = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<WireReply> => {
     try {
       if (req.method === 'OPTIONS') return preflightReply(req)
-      const refused = refuseControl && isGuarded(path) ? refuseControl(req.headers.authorization) : undefined
+      const refused = refuseControl && isGuarded(path) && !inspector.isPublic(path) ? refuseControl(req.headers.authorization) : undefined
       if (refused) return errorResponse(refused)
       if (docs.handles(path)) return await docs.answer({ method: req.method ?? 'GET', path })
+      if (inspector.handles(path)) return await inspector.answer({ method: req.method ?? 'GET', path })
       // The 404 names the path as the URL parser normalised it, as the routes saw it.
       return (await answerer(req, res)) ?? errorResponse(simulator.dispatcher.notFound(req.method ?? 'GET', new URL(`${origin}${req.url}`).pathname))
     } catch (error) {
@@ -187,6 +201,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (reply === undefined) return void socket.destroy()
     socket.end(reply, () => socket.destroy())
   })
+  stateFile?.attach()
 
   return {
     url: `http://${authority}`,
@@ -194,10 +209,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     host,
     simulator,
     server,
+    stateFile: stateFile?.path ?? null,
     async close() {
       proxy?.close()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
+      await stateFile?.close()
     },
   }
 }

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http'
 import { replyOf } from '../kernel/fetch-adapter.js'
 import type { Reply } from '../kernel/reply.js'
 import { statusText } from '../kernel/status-text.js'
+import { writeStream } from './stream-reply.js'
 
 /** A reply as the server writes it: the simulator's, or a file of the docs page (bytes). */
 export interface WireReply extends Omit<Reply, 'body'> {
@@ -20,6 +21,7 @@ export interface WireReply extends Omit<Reply, 'body'> {
  */
 export function writeReply(res: ServerResponse, reply: WireReply): void {
   if (reply.status === 0) return void res.socket?.destroy()
+  if (reply.stream) return writeStream(res, { ...reply, stream: reply.stream })
   const headers: Record<string, string | number> = {}
   const names = Object.keys(reply.headers)
   if (reply.body !== null) names.push('content-length')
@@ -39,7 +41,7 @@ export function writeReply(res: ServerResponse, reply: WireReply): void {
  */
 export async function wireReplyOf(response: Response): Promise<WireReply> {
   const known = replyOf(response)
-  if (known) return { status: known.status, headers: { ...known.headers }, body: known.body }
+  if (known) return { status: known.status, headers: { ...known.headers }, body: known.body, ...(known.stream ? { stream: known.stream } : {}) }
   if (response.type === 'error') return { status: 0, headers: {}, body: null }
   const headers: Record<string, string> = {}
   for (const [name, value] of response.headers) headers[name] = value

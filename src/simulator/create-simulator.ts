@@ -32,6 +32,7 @@ import { faultRoutes } from './fault-routes.js'
 import { FaultInjector, type Faults, validateFaultRules } from './faults.js'
 import { DEFAULT_JOURNAL_BODY_LIMIT, DEFAULT_JOURNAL_SIZE, Journal, type RequestJournal } from './journal.js'
 import { journalRoutes } from './journal-routes.js'
+import { eventRoutes } from './event-routes.js'
 import { CONTROL_AREA, type PipelineParts, servePipeline } from './request-pipeline.js'
 import { WorldLock } from './world-lock.js'
 import { worldRoutes } from './world-routes.js'
@@ -310,7 +311,7 @@ class SimulatorInstance implements Simulator {
     }
     const managing = worldRoutes(this.#worlds, CONTROL_PREFIX)
     this.#worldRoutes = new Set(managing)
-    const control = [...controlRoutes(this), ...journalRoutes(this.#journal), ...faultRoutes(this.#faults), ...managing]
+    const control = [...controlRoutes(this), ...journalRoutes(this.#journal), ...faultRoutes(this.#faults), ...managing, ...eventRoutes(this)]
     mounts.unshift({ area: CONTROL_AREA, origin: null, prefix: CONTROL_PREFIX, routes: control })
     this.dispatcher = new Dispatcher(mounts, {
       areas: this.areas.map(({ id, letter, baseUrls }) => ({ id, letter, baseUrls })),

@@ -99,6 +99,15 @@ export interface RequestJournal {
   readonly size: number
   find(query?: JournalQuery): JournalEntry[]
   clear(): void
+  /**
+   * Calls `listener` with each entry as it is recorded, before the request is
+   * answered (the events stream, `GET /__mock/events`). While nobody watches,
+   * recording builds no entry. Returns the function that stops watching.
+   *
+   * @example
+   * const stop = sim.journal.watch((entry) => console.log(entry.method, entry.path, entry.status))
+   */
+  watch(listener: (entry: JournalEntry) => void): () => void
 }
 
 /** What the pipeline hands over for one answered request. */
@@ -180,6 +189,7 @@ export class Journal implements RequestJournal {
   #next = 0
   #count = 0
   readonly #rebaseAt: number
+  readonly #watchers = new Set<(entry: JournalEntry) => void>()
 
   /** `rebaseAt` is for tests: a low value exercises the arena's rebase without writing 512 MiB first. */
   constructor(options: { size: number; bodyLimit: number; world: string | null; rebaseAt?: number }) {
@@ -229,6 +239,26 @@ export class Journal implements RequestJournal {
     this.#next = (slot + 1) % this.capacity
     if (this.#held < this.capacity) this.#held++
     if (this.#textAt[texts + HEADER_TEXT]! > this.#rebaseAt) this.#rebase()
+    if (this.#watchers.size > 0) this.#tell(slot)
+  }
+
+  watch(listener: (entry: JournalEntry) => void): () => void {
+    // Wrapped so the same function watching twice is told twice and stopped once each.
+    const watcher = (entry: JournalEntry) => listener(entry)
+    this.#watchers.add(watcher)
+    return () => void this.#watchers.delete(watcher)
+  }
+
+  /** Tells the watchers of the entry just recorded; one that throws never fails the request. */
+  #tell(slot: number): void {
+    const entry = this.#view(this.#entry(slot))
+    for (const watcher of this.#watchers) {
+      try {
+        watcher(entry)
+      } catch (error) {
+        console.error('[multi-area-mock] a journal watcher failed:', error)
+      }
+    }
   }
 
   find(query: JournalQuery = {}): JournalEntry[] {

@@ -97,7 +97,8 @@ function successResponses(route: RouteDefinition, context: OperationContext): Re
   for (const [status, response] of Object.entries(route.responses ?? {})) {
     const entry: Record<string, unknown> = { description: response.description ?? STATUS_TEXT[Number(status)] ?? 'Success' }
     if (response.headers?.length) entry.headers = headerRefs(response.headers)
-    if (response.body) entry.content = jsonContent(context.components.convert(response.body, 'output'), context.examples, Number(status))
+    if (response.body && response.contentType) entry.content = { [response.contentType]: { schema: context.components.convert(response.body, 'output') } }
+    else if (response.body) entry.content = jsonContent(context.components.convert(response.body, 'output'), context.examples, Number(status))
     responses[status] = entry
   }
   return responses

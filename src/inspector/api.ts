@@ -1,0 +1,84 @@
+/** Where the page keeps the control token: this tab only, gone when it closes; never a URL, a cookie or a log. */
+export const TOKEN_KEY = 'multi-area-mock:control-token'
+
+/** The world every request names when none is chosen. */
+export const DEFAULT_WORLD = 'default'
+
+/** A request the server refused: its status and the `message` of its JSON error body (D9). */
+export class ApiProblem extends Error {
+  readonly status: number
+  readonly code: string
+
+  constructor(status: number, code: string, message: string) {
+    super(message)
+    this.status = status
+    this.code = code
+  }
+}
+
+/** An answer: status, headers and the parsed JSON body (`null` without one). */
+export interface Answer<T = any> {
+  status: number
+  headers: Headers
+  body: T
+}
+
+/**
+ * How the page talks to the server: every request names the chosen world
+ * (`x-mock-world`) and carries the control token in `Authorization` when
+ * there is one, so neither is ever part of a URL. A refused request throws an
+ * `ApiProblem` with the server's own message.
+ *
+ * @example
+ * const api = new Api('/__mock', () => sessionStorage.getItem(TOKEN_KEY), () => 'default')
+ * const state = (await api.get('/__mock/state')).body
+ */
+export class Api {
+  readonly control: string
+  readonly #token: () => string | null
+  readonly #world: () => string
+
+  constructor(control: string, token: () => string | null, world: () => string) {
+    this.control = control
+    this.#token = token
+    this.#world = world
+  }
+
+  /** Headers of every request: the world, and the token when there is one. */
+  headers(extra: Record<string, string> = {}): Record<string, string> {
+    const headers: Record<string, string> = { 'x-mock-world': this.#world(), ...extra }
+    const token = this.#token()
+    if (token) headers.authorization = `Bearer ${token}`
+    return headers
+  }
+
+  get<T = any>(path: string): Promise<Answer<T>> {
+    return this.send<T>('GET', path)
+  }
+
+  async send<T = any>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
+    const init: RequestInit = { method, headers: this.headers(body === undefined ? {} : { 'content-type': 'application/json' }), cache: 'no-store' }
+    if (body !== undefined) init.body = JSON.stringify(body)
+    const response = await fetch(path, init)
+    const text = await response.text()
+    let parsed: any = null
+    if (text !== '') {
+      try {
+        parsed = JSON.parse(text)
+      } catch {
+        parsed = text
+      }
+    }
+    if (!response.ok) {
+      const message = typeof parsed?.message === 'string' ? parsed.message : `${method} ${path} answered ${response.status}.`
+      const details = Array.isArray(parsed?.details) ? parsed.details.map((detail: { path?: string; message?: string }) => `${detail.path ? `${detail.path}: ` : ''}${detail.message}`) : []
+      throw new ApiProblem(response.status, String(parsed?.error ?? response.status), [message, ...details].join(' '))
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T }
+  }
+}
+
+/** A thrown value as one line for the page. */
+export function problemText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

@@ -1,0 +1,129 @@
+import { open, readFile, rename, rm } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { ConfigError } from '../kernel/clock.js'
+import type { Simulator } from '../simulator/create-simulator.js'
+import { ScenarioError } from '../simulator/scenario-error.js'
+
+/** Saves come at most this often (ms): a change is on disk within about this long. */
+export const STATE_SAVE_INTERVAL_MS = 500
+
+/**
+ * Keeps a server's default world in a JSON file (`serve --state-file`): the
+ * file is a state document, exactly what `PUT /__mock/state` accepts (with the
+ * users' password hashes, so they can still log in). `load()` once at start:
+ * a file that is missing is created, one that cannot be read or does not
+ * validate is refused with a one-line `ConfigError` and left as it is. Then
+ * `attach()` saves after every change of the world, at most every 500 ms,
+ * each save written to a temporary file, flushed and renamed over the old
+ * one, so a crash or `kill -9` leaves the previous save or the new one, never
+ * a torn file. `close()` saves once more (a clean stop).
+ *
+ * @example
+ * const keeper = new StateFile(sim, 'world.json')
+ * await keeper.load()   // 'loaded' or 'created'
+ * keeper.attach()
+ * await keeper.close()  // on stop
+ */
+export class StateFile {
+  /** Absolute path of the file. */
+  readonly path: string
+  readonly #sim: Simulator
+  readonly #intervalMs: number
+  #detach: (() => void) | undefined
+  #timer: ReturnType<typeof setTimeout> | undefined
+  #saving: Promise<void> | undefined
+  #dirty = false
+  #lastSave = 0
+  #warned = false
+
+  constructor(sim: Simulator, path: string, options: { intervalMs?: number } = {}) {
+    this.#sim = sim
+    this.path = resolve(path)
+    this.#intervalMs = options.intervalMs ?? STATE_SAVE_INTERVAL_MS
+  }
+
+  /** Loads the world from the file, or creates the file from the seeded world when there is none. */
+  async load(): Promise<'loaded' | 'created'> {
+    let text: string
+    try {
+      text = await readFile(this.path, 'utf8')
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code !== 'ENOENT') throw new ConfigError(`Cannot read the state file ${this.path} (${code ?? String(error)}); it was left as it is.`)
+      await this.save()
+      return 'created'
+    }
+    let state: unknown
+    try {
+      state = JSON.parse(text)
+    } catch (error) {
+      throw new ConfigError(`The state file ${this.path} is not JSON (${(error as Error).message.split('\n')[0]}); it was left as it is.`)
+    }
+    try {
+      await this.#sim.importState(state)
+    } catch (error) {
+      if (error instanceof ScenarioError) throw new ConfigError(`${error.message.replace('state document', `state file ${this.path}`)}; it was left as it is.`)
+      throw error
+    }
+    return 'loaded'
+  }
+
+  /** Saves after every change from now on, at most every 500 ms. */
+  attach(): void {
+    this.#detach ??= this.#sim.onChange(() => this.#schedule())
+  }
+
+  /** Stops following changes, waits for a save under way, then saves once more; a failure is one line on stderr. */
+  async close(): Promise<void> {
+    this.#detach?.()
+    this.#detach = undefined
+    clearTimeout(this.#timer)
+    this.#timer = undefined
+    await this.#saving
+    await this.save().catch((error: unknown) => void process.stderr.write(`multi-area-mock: ${(error as Error).message}\n`))
+  }
+
+  /** Writes the world now: a temporary file beside the real one, flushed, then renamed over it. */
+  async save(): Promise<void> {
+    this.#dirty = false
+    const text = `${JSON.stringify(this.#sim.snapshot())}\n`
+    const temporary = `${this.path}.${process.pid}.tmp`
+    try {
+      const file = await open(temporary, 'w', 0o600)
+      try {
+        await file.writeFile(text, 'utf8')
+        await file.datasync()
+      } finally {
+        await file.close()
+      }
+      await rename(temporary, this.path)
+    } catch (error) {
+      await rm(temporary, { force: true }).catch(() => undefined)
+      throw new ConfigError(`Cannot write the state file ${this.path} (${(error as NodeJS.ErrnoException).code ?? String(error)}).`)
+    }
+  }
+
+  /** A change: save at the next free slot, at most one save every `intervalMs`, one at a time. */
+  #schedule(): void {
+    this.#dirty = true
+    if (this.#timer !== undefined || this.#saving !== undefined || this.#detach === undefined) return
+    const wait = Math.max(0, this.#lastSave + this.#intervalMs - Date.now())
+    this.#timer = setTimeout(() => this.#run(), wait)
+  }
+
+  #run(): void {
+    this.#timer = undefined
+    if (!this.#dirty) return
+    this.#lastSave = Date.now()
+    this.#saving = this.save()
+      .catch((error: unknown) => {
+        // Once: a full disk would otherwise print a line twice a second. The server keeps answering.
+        if (!this.#warned) process.stderr.write(`multi-area-mock: ${(error as Error).message} The world is kept in memory; later changes are tried again.\n`)
+        this.#warned = true
+      })
+      .finally(() => {
+        this.#saving = undefined
+        if (this.#dirty) this.#schedule()
+      })
+  }
+}
