@@ -88,7 +88,8 @@ describe('CORS (D27)', () => {
   })
 
   it('exposes Preference-Applied, so a browser app can see its Prefer was honoured', async () => {
-    for (const headers of [{ origin: 'http://localhost:3000', prefer: 'code=503' }, { prefer: 'code=503' }]) {
+    const requests: Record<string, string>[] = [{ origin: 'http://localhost:3000', prefer: 'code=503' }, { prefer: 'code=503' }]
+    for (const headers of requests) {
       const reply = await call('/core/products/prod-1001', { headers })
       expect(reply.status).toBe(503)
       expect(reply.headers.get('preference-applied')).toBe('code=503')
