@@ -8,7 +8,7 @@
  * JavaScript blocks run with node; shell blocks run with bash against the
  * packed CLI server on a free port; scenario files are loaded by it.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -17,6 +17,8 @@ import { type DocBlock, blocksOf } from './support/blocks.js'
 import { type Consumer, type ConsumerKind, type Diagnostic, type FileResult, makeConsumer, pack, typecheck, vitest } from './support/consumers.js'
 import { cleanEnv, curlWrapper, expectedStatuses, mapPort, runShell, startServer, statusMatches } from './support/shell.js'
 import { typescript7 } from './support/typescript7.js'
+import { runInBrowser } from './support/browser-block.js'
+import { CHROMIUM_PATH } from '../support/chromium.js'
 import ts from 'typescript'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -133,7 +135,8 @@ for (const document of DOCUMENTS) {
       }
       if (block.kind === 'typescript') {
         const kinds = kindsOf(block)
-        it(`${name} type-checks${block.browser ? '' : ' and runs'} in the ${kinds.join(', ')} project${kinds.length > 1 ? 's' : ''}`, () => {
+        const where = block.browser ? 'the bundler project, and runs in Chromium' : `the ${kinds.join(', ')} project${kinds.length > 1 ? 's' : ''}`
+        it(`${name} type-checks${block.browser ? ' in' : ' and runs in'} ${where}`, async () => {
           expect(syntaxErrors(block), 'syntax errors').toBe('')
           const { base, test } = fileOf(block)
           for (const kind of kinds) {
@@ -141,7 +144,17 @@ for (const document of DOCUMENTS) {
               const own = (byKind.get(kind) ?? []).filter((diagnostic) => diagnostic.file.startsWith(base))
               expect(own.map((diagnostic) => diagnostic.text).join('\n'), `${compiler}, ${kind} project`).toBe('')
             }
-            if (block.browser) continue
+            if (block.browser) {
+              if (!existsSync(CHROMIUM_PATH) && !process.env.CI) {
+                console.warn(`doc tests: ${block.where} not run in a browser: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium); CI fails instead`)
+                continue
+              }
+              const run = await runInBrowser(consumers.bundler.dir, base.split('/').pop()!)
+              expect(run.errors, 'errors in the page').toEqual([])
+              expect(run.healthStatus, 'fetch(\'/__mock/health\') in the page').toBe(200)
+              expect(run.requests.filter((request) => request.includes('/__mock')), 'answered inside the browser').toEqual([])
+              continue
+            }
             const result = results.get(kind)?.get(test ? `${base}.test.ts` : `${base}.run.test.ts`)
             expect(result, `vitest result in the ${kind} project`).toBeDefined()
             expect(result!.message, `vitest in the ${kind} project`).toBe('')

@@ -6,7 +6,7 @@
  * (the CLI flags of the server a shell block talks to), `<!-- doc-test:
  * starts-server -->` (the block itself starts the server), `<!-- doc-test: esm
  * -->` (TypeScript for ES module projects only: top-level await),
- * `<!-- doc-test: browser -->` (app code for a bundler and a browser).
+ * `<!-- doc-test: browser -->` (app code for a bundler, run in Chromium).
  */
 import { readFileSync } from 'node:fs'
 import { type Token, type Tokens, marked } from 'marked'
