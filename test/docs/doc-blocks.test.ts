@@ -32,6 +32,8 @@ const DOCUMENTS = [
 const blocks = blocksOf(ROOT, DOCUMENTS)
 const KINDS: ConsumerKind[] = ['esm', 'cjs', 'bundler']
 const work = mkdtempSync(join(tmpdir(), 'multi-area-mock-doc-tests-'))
+/** Per block: a server start, a few requests or a browser, on a machine that may be busy with the rest of the suite. */
+const BLOCK_TIMEOUT = 90_000
 
 let consumers: Record<ConsumerKind, Consumer>
 /** Compiler name → project kind → diagnostics. */
@@ -141,8 +143,8 @@ for (const document of DOCUMENTS) {
           const { base, test } = fileOf(block)
           for (const kind of kinds) {
             for (const [compiler, byKind] of diagnostics) {
-              const own = (byKind.get(kind) ?? []).filter((diagnostic) => diagnostic.file.startsWith(base))
-              expect(own.map((diagnostic) => diagnostic.text).join('\n'), `${compiler}, ${kind} project`).toBe('')
+              const mine = (byKind.get(kind) ?? []).filter((diagnostic) => diagnostic.file.startsWith(base))
+              expect(mine.map((diagnostic) => diagnostic.text).join('\n'), `${compiler}, ${kind} project`).toBe('')
             }
             if (block.browser) {
               if (!existsSync(CHROMIUM_PATH) && !process.env.CI) {
@@ -160,7 +162,7 @@ for (const document of DOCUMENTS) {
             expect(result!.message, `vitest in the ${kind} project`).toBe('')
             expect(result!.passed).toBe(true)
           }
-        })
+        }, BLOCK_TIMEOUT)
         continue
       }
       if (block.kind === 'javascript') {
@@ -172,7 +174,7 @@ for (const document of DOCUMENTS) {
           const result = await runShell(`node ${JSON.stringify(file)}`, consumer.dir, env, 30_000)
           expect(result.stderr).toBe('')
           expect(result.code, result.stdout).toBe(0)
-        })
+        }, BLOCK_TIMEOUT)
         continue
       }
       if (block.kind === 'scenario') {
@@ -187,7 +189,7 @@ for (const document of DOCUMENTS) {
           expect(() => JSON.parse(readText(schema)), `"$schema" ${scenario.$schema} from ${file}`).not.toThrow()
           const server = await startServer(`multi-area-mock serve --port 0 --quiet --scenario ${JSON.stringify(file)}`, consumers.esm.dir, env)
           await server.stop()
-        })
+        }, BLOCK_TIMEOUT)
         continue
       }
       it(`${name} runs as written against the packed CLI server`, async () => {
@@ -210,7 +212,7 @@ for (const document of DOCUMENTS) {
         } finally {
           await server.stop()
         }
-      })
+      }, BLOCK_TIMEOUT)
     }
   })
 }

@@ -13,7 +13,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const DOCUMENTS = ['README.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)]
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
-export function slug(heading: string): string {
+function slug(heading: string): string {
   return heading
     .toLowerCase()
     .replace(/[^\p{L}\p{N} _-]/gu, '')
