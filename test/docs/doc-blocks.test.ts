@@ -143,7 +143,7 @@ for (const document of DOCUMENTS) {
           const { base, test } = fileOf(block)
           for (const kind of kinds) {
             for (const [compiler, byKind] of diagnostics) {
-              const mine = (byKind.get(kind) ?? []).filter((diagnostic) => diagnostic.file.startsWith(base))
+              const mine = (byKind.get(kind) ?? []).filter((diagnostic) => diagnostic.file.startsWith(`${base}.`))
               expect(mine.map((diagnostic) => diagnostic.text).join('\n'), `${compiler}, ${kind} project`).toBe('')
             }
             if (block.browser) {
