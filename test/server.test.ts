@@ -87,6 +87,17 @@ describe('CORS (D27)', () => {
     expect(withoutOrigin.headers.get('access-control-allow-origin')).toBe('*')
   })
 
+  it('exposes Preference-Applied, so a browser app can see its Prefer was honoured', async () => {
+    const requests: Record<string, string>[] = [{ origin: 'http://localhost:3000', prefer: 'code=503' }, { prefer: 'code=503' }]
+    for (const headers of requests) {
+      const reply = await call('/core/products/prod-1001', { headers })
+      expect(reply.status).toBe(503)
+      expect(reply.headers.get('preference-applied')).toBe('code=503')
+      const exposed = (reply.headers.get('access-control-expose-headers') ?? '').toLowerCase().split(/,\s*/)
+      expect(exposed).toContain('preference-applied')
+    }
+  })
+
   it('puts allow-origin on error responses too, so a browser can read them', async () => {
     const notFound = await call('/nothing/here', { headers: { origin: 'http://localhost:3000' } })
     expect(notFound.status).toBe(404)

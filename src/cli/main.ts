@@ -1,4 +1,5 @@
 import { CommanderError } from 'commander'
+import { endQuietlyOnBrokenPipe } from './broken-pipe.js'
 import { buildProgram } from './program.js'
 
 /**
@@ -6,6 +7,7 @@ import { buildProgram } from './program.js'
  * (never a stack trace) and the process exits non-zero.
  */
 export async function main(argv: string[], version: string): Promise<void> {
+  endQuietlyOnBrokenPipe([process.stdout, process.stderr])
   const program = buildProgram(version)
   try {
     await program.parseAsync(argv)

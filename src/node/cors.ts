@@ -3,8 +3,12 @@ import type { Reply } from '../kernel/reply.js'
 import { RESPONSE_HEADERS } from '../kernel/response-headers.js'
 
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS'
-/** The headers the OpenAPI document names, readable by browser apps. */
-const EXPOSED_HEADERS = Object.keys(RESPONSE_HEADERS).join(', ')
+/**
+ * The headers the OpenAPI document names, readable by browser apps, and
+ * `Preference-Applied` (RFC 7240): the answer to a `Prefer: code=…` or
+ * `delay=…` request, which an app under test reads to know it was honoured.
+ */
+const EXPOSED_HEADERS = [...Object.keys(RESPONSE_HEADERS), 'Preference-Applied'].join(', ')
 
 /**
  * Open CORS (D27): any origin, credentials allowed (the request's origin is
