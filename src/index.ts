@@ -55,12 +55,13 @@ export {
   type SensorCounts,
   type StoredPoint,
 } from './areas/core/index.js'
-export { ApiError, type ErrorDetail } from './kernel/api-error.js'
-export { fromFetchRequest, toFetchResponse } from './kernel/fetch-adapter.js'
-export type { Reply } from './kernel/reply.js'
-export type { RequestHeaders, SimRequest } from './kernel/sim-request.js'
-export { type Clock, ConfigError, fixedClock, systemClock } from './kernel/clock.js'
-export { type ClockSetting, parseDuration, SimClock } from './kernel/sim-clock.js'
+export { ApiError, type ErrorDetail } from './kernel/errors/api-error.js'
+export { fromFetchRequest, toFetchResponse } from './kernel/http/fetch-adapter.js'
+export type { Reply } from './kernel/http/reply.js'
+export type { RequestHeaders, SimRequest } from './kernel/http/sim-request.js'
+export { type Clock, fixedClock, systemClock } from './kernel/time/clock.js'
+export { ConfigError } from './kernel/errors/config-error.js'
+export { type ClockSetting, parseDuration, SimClock } from './kernel/time/sim-clock.js'
 export { DEFAULT_PASSWORD } from './world/accounts/account-schema.js'
 export { type AccessTokenClaims, DEFAULT_TOKEN_TTL, DELIVERY_DELAY_MS, derivedSecret, TOKEN_ISSUER } from './areas/general/index.js'
 export {

@@ -1,5 +1,5 @@
 import type { Collection } from '@msw/data'
-import type { RouteDefinition } from '../kernel/route.js'
+import type { RouteDefinition } from '../kernel/routing/route.js'
 import type { Readings } from './core/reading-window.js'
 import type { AccountStore } from '../world/accounts/account-store.js'
 import type { WorldSection } from '../world/section.js'

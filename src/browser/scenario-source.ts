@@ -1,4 +1,4 @@
-import { ConfigError } from '../kernel/clock.js'
+import { ConfigError } from '../kernel/errors/config-error.js'
 import { ScenarioError } from '../simulator/scenario-error.js'
 import { type ScenarioInput, scenarioSchema } from '../simulator/scenario-schema.js'
 

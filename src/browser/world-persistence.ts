@@ -1,4 +1,4 @@
-import type { ClockSetting } from '../kernel/sim-clock.js'
+import type { ClockSetting } from '../kernel/time/sim-clock.js'
 import type { Simulator } from '../simulator/create-simulator.js'
 import type { WorldState } from '../simulator/scenario-schema.js'
 

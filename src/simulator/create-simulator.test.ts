@@ -2,7 +2,7 @@ import { getResponse, http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { call } from '../../test/support/http.js'
-import { ConfigError } from '../kernel/clock.js'
+import { ConfigError } from '../kernel/errors/config-error.js'
 import { createSimulator } from './create-simulator.js'
 import { ScenarioError } from './scenario-error.js'
 

@@ -1,7 +1,7 @@
 import * as z from 'zod'
-import { empty, json } from '../kernel/json-response.js'
-import { parseBody } from '../kernel/json-body.js'
-import type { RouteDefinition } from '../kernel/route.js'
+import { empty, json } from '../kernel/http/json-response.js'
+import { parseBody } from '../kernel/http/json-body.js'
+import type { RouteDefinition } from '../kernel/routing/route.js'
 import { faultRuleSchema, faultRulesSchema, faultRuleViewSchema } from './fault-rule.js'
 import type { Faults } from './faults.js'
 

@@ -1,7 +1,7 @@
 import * as z from 'zod'
-import { empty, json } from '../kernel/json-response.js'
-import { parseQuery } from '../kernel/query.js'
-import type { RouteDefinition } from '../kernel/route.js'
+import { empty, json } from '../kernel/http/json-response.js'
+import { parseQuery } from '../kernel/http/query.js'
+import type { RouteDefinition } from '../kernel/routing/route.js'
 import type { RequestJournal } from './journal.js'
 import { journalEntrySchema, journalQuerySchema } from './journal.js'
 

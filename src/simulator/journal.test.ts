@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError } from '../kernel/clock.js'
+import { ConfigError } from '../kernel/errors/config-error.js'
 import { createSimulator } from './create-simulator.js'
 import type { JournalEntry } from './journal.js'
 

@@ -1,14 +1,14 @@
 import * as z from 'zod'
-import { parseInstant } from '../kernel/clock.js'
-import type { Dispatch } from '../kernel/dispatcher.js'
-import type { Reply } from '../kernel/reply.js'
-import type { RequestHeaders, SimRequest } from '../kernel/sim-request.js'
-import { redactHeaders, redactJson, redactJsonText, redactUrl } from '../kernel/redact.js'
-import { intParam } from '../kernel/query.js'
-import { compileRouteMatcher } from '../kernel/route-matcher.js'
-import { acceptedBy } from '../kernel/validate.js'
+import { parseInstant } from '../kernel/time/clock.js'
+import type { Dispatch } from '../kernel/routing/dispatcher.js'
+import type { Reply } from '../kernel/http/reply.js'
+import type { RequestHeaders, SimRequest } from '../kernel/http/sim-request.js'
+import { redactHeaders, redactJson, redactJsonText, redactUrl } from './redact.js'
+import { intParam } from '../kernel/http/query.js'
+import { compileRouteMatcher } from '../kernel/routing/route-matcher.js'
+import { acceptedBy } from '../kernel/http/validate.js'
 import { BodyArena } from './body-arena.js'
-import { isoTimestamp } from '../world/accounts/account-schema.js'
+import { isoTimestamp } from '../kernel/time/iso-timestamp.js'
 
 /** Entries kept unless the `journal.size` option says otherwise. */
 export const DEFAULT_JOURNAL_SIZE = 1000

@@ -1,8 +1,8 @@
 import type { AreaId } from '../areas/area.js'
-import { CONTROL_TOKEN_CODES } from '../kernel/error-codes.js'
+import { CONTROL_TOKEN_CODES } from '../kernel/errors/error-codes.js'
 import { exampleKey, type ExampleSet, type RecordedExample } from '../kernel/openapi/examples.js'
 import { buildOpenApiDocument, type DocumentedArea, type OpenApiDocument } from '../kernel/openapi/document.js'
-import type { Mount, RouteDefinition, RouteExample } from '../kernel/route.js'
+import type { Mount, RouteDefinition, RouteExample } from '../kernel/routing/route.js'
 import type { MountedArea, Simulator } from './create-simulator.js'
 
 /** What `sim.openapi()` describes. */

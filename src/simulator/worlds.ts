@@ -1,9 +1,10 @@
 import * as z from 'zod'
-import { ApiError, notFound } from '../kernel/api-error.js'
-import { ConfigError, parseInstant } from '../kernel/clock.js'
-import { parseDuration } from '../kernel/sim-clock.js'
-import { acceptedBy } from '../kernel/validate.js'
-import { isoTimestamp } from '../world/accounts/account-schema.js'
+import { ApiError, notFound } from '../kernel/errors/api-error.js'
+import { parseInstant } from '../kernel/time/clock.js'
+import { ConfigError } from '../kernel/errors/config-error.js'
+import { parseDuration } from '../kernel/time/sim-clock.js'
+import { acceptedBy } from '../kernel/http/validate.js'
+import { isoTimestamp } from '../kernel/time/iso-timestamp.js'
 import type { ScenarioInput } from './scenario-schema.js'
 
 /** Request header that picks an isolated world. */

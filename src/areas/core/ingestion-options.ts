@@ -1,4 +1,4 @@
-import { ConfigError } from '../../kernel/clock.js'
+import { ConfigError } from '../../kernel/errors/config-error.js'
 import type { AreaOptions } from '../area.js'
 import type { WindowSizes } from './reading-window.js'
 

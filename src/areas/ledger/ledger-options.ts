@@ -1,5 +1,5 @@
 import type { AreaOptions } from '../area.js'
-import { ConfigError } from '../../kernel/clock.js'
+import { ConfigError } from '../../kernel/errors/config-error.js'
 import { blockTime } from './schemas.js'
 import { SIGNATURE_MODES, type SignatureMode } from './signatures.js'
 

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { describe, expect, it } from 'vitest'
-import { json } from '../json-response.js'
-import type { Mount, RouteDefinition } from '../route.js'
+import { json } from '../http/json-response.js'
+import type { Mount, RouteDefinition } from '../routing/route.js'
 import { buildOpenApiDocument, type OpenApiInput } from './document.js'
 
 const handle = () => json({})

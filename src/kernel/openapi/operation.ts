@@ -1,8 +1,8 @@
 import * as z from 'zod'
-import { ANY_ROUTE_CODES, ERROR_CODES, type ErrorCode, FAULT_CODES } from '../error-codes.js'
-import { errorBody, errorDetail } from '../error-body.js'
-import { RESPONSE_HEADERS, type ResponseHeader } from '../response-headers.js'
-import type { RouteDefinition, RouteError } from '../route.js'
+import { ANY_ROUTE_CODES, ERROR_CODES, type ErrorCode, FAULT_CODES } from '../errors/error-codes.js'
+import { errorBody, errorDetail } from './error-body.js'
+import { RESPONSE_HEADERS, type ResponseHeader } from '../http/response-headers.js'
+import type { RouteDefinition, RouteError } from '../routing/route.js'
 import type { RecordedExample } from './examples.js'
 import type { JsonSchema, SchemaComponents } from './schema-components.js'
 

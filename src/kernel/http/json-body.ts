@@ -1,6 +1,6 @@
-import { ApiError } from './api-error.js'
+import { ApiError } from '../errors/api-error.js'
 import type { z } from 'zod'
-import { payloadTooLarge } from './payload-too-large.js'
+import { payloadTooLarge } from '../errors/payload-too-large.js'
 import { outsideHold } from './request-hold.js'
 import type { SimRequest } from './sim-request.js'
 import { parseOrThrow } from './validate.js'

@@ -1,7 +1,7 @@
 import type { Dispatch } from './dispatcher.js'
-import { errorResponse } from './error-response.js'
-import type { Reply } from './reply.js'
-import type { SimRequest } from './sim-request.js'
+import { errorResponse } from '../errors/error-response.js'
+import type { Reply } from '../http/reply.js'
+import type { SimRequest } from '../http/sim-request.js'
 
 export interface AnswerOptions {
   /** A promise to wait for before answering (the world is being reset or loaded), if any. */

@@ -1,4 +1,5 @@
-import { type Clock, ConfigError, parseInstant } from './clock.js'
+import { ConfigError } from '../errors/config-error.js'
+import { type Clock, parseInstant } from './clock.js'
 
 /** Where a `SimClock` stands, so `reset()` can put it back (see `save`/`restore`). */
 export interface ClockSetting {

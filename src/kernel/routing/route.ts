@@ -1,8 +1,8 @@
 import type { z } from 'zod'
-import type { ErrorCode } from './error-codes.js'
-import type { Reply } from './reply.js'
-import type { ResponseHeader } from './response-headers.js'
-import type { SimRequest } from './sim-request.js'
+import type { ErrorCode } from '../errors/error-codes.js'
+import type { Reply } from '../http/reply.js'
+import type { ResponseHeader } from '../http/response-headers.js'
+import type { SimRequest } from '../http/sim-request.js'
 
 /** HTTP methods the simulator routes. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { type ErrorDetail, validationFailed } from './api-error.js'
+import { type ErrorDetail, validationFailed } from '../errors/api-error.js'
 
 /**
  * Parses `input` with a zod schema, or throws 400 `validation_failed` listing
