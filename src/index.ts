@@ -7,19 +7,13 @@
  * const sim = createSimulator({ seed: 1, clock: '2026-01-01T00:00:00Z' })
  * const server = setupServer(...sim.handlers)
  */
-export {
-  ALL_AREAS,
-  CONTROL_PREFIX,
-  createSimulator,
-  DEFAULT_SEED,
-  type MountedArea,
-  type Simulator,
-  type SimulatorDb,
-  type SimulatorOptions,
-} from './simulator/create-simulator.js'
+export { createSimulator } from './simulator/create-simulator.js'
+export { CONTROL_PREFIX, type MountedArea, type OpenApiOptions, type Simulator, type SimulatorDb } from './simulator/simulator.js'
+export { DEFAULT_SEED, type SimulatorOptions } from './simulator/options.js'
+export { ALL_AREAS } from './areas/registry.js'
 export { builtinScenarios, DEFAULT_SCENARIO } from './simulator/builtin-scenarios.js'
 export type { ChangeListener, SimulatorChange } from './simulator/change-listeners.js'
-export { EXAMPLE_CLOCK, type OpenApiOptions } from './simulator/openapi.js'
+export { EXAMPLE_CLOCK } from './simulator/openapi.js'
 export type { OpenApiDocument } from './kernel/openapi/document.js'
 export {
   type Scenario,
@@ -31,7 +25,8 @@ export {
   worldStateSchema,
 } from './simulator/scenario-schema.js'
 export { ScenarioError } from './simulator/scenario-error.js'
-export { type JournalEntry, journalEntrySchema, type JournalQuery, journalQuerySchema, type RequestJournal } from './simulator/journal.js'
+export { type JournalEntry, journalEntrySchema, type RequestJournal } from './simulator/journal-entry.js'
+export { type JournalQuery, journalQuerySchema } from './simulator/journal-query.js'
 export { FAULT_STATUSES, type FaultRule, type FaultRuleInput, faultRuleSchema, faultRulesSchema } from './simulator/fault-rule.js'
 export type { FaultRuleView, Faults } from './simulator/faults.js'
 export { parseFaultText, parseLatencyText } from './simulator/fault-text.js'

@@ -3,7 +3,7 @@ import { InvalidArgumentError } from 'commander'
 import type { AreaId } from '../areas/area.js'
 import { MAX_TOKEN_TTL } from '../areas/general/index.js'
 import { parseDuration } from '../kernel/time/sim-clock.js'
-import { ALL_AREAS } from '../simulator/create-simulator.js'
+import { ALL_AREAS } from '../areas/registry.js'
 import type { FaultRule } from '../simulator/fault-rule.js'
 import { parseFaultText, parseLatencyText } from '../simulator/fault-text.js'
 

@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander'
 import { builtinScenarios, DEFAULT_SCENARIO } from '../simulator/builtin-scenarios.js'
-import { ALL_AREAS, DEFAULT_SEED } from '../simulator/create-simulator.js'
+import { ALL_AREAS } from '../areas/registry.js'
+import { DEFAULT_SEED } from '../simulator/options.js'
 import { DEFAULT_INGEST_WINDOW, DEFAULT_SENSOR_WINDOW } from '../areas/core/index.js'
 import { scenarioJsonSchema } from '../simulator/scenario-schema.js'
 import { DEFAULT_JOURNAL_BODY_LIMIT } from '../simulator/journal.js'

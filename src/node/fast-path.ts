@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getResponse } from 'msw'
-import type { Simulator } from '../simulator/create-simulator.js'
+import type { Simulator } from '../simulator/simulator.js'
 import { toFetchRequest } from './fetch-request.js'
 import { fromNodeRequest } from './node-request.js'
 import { type WireReply, wireReplyOf } from './wire-reply.js'

@@ -7,7 +7,7 @@ import { json } from '../kernel/http/json-response.js'
 import { parseQuery } from '../kernel/http/query.js'
 import type { RouteDefinition } from '../kernel/routing/route.js'
 import type { AreaId } from '../areas/area.js'
-import type { Simulator } from './create-simulator.js'
+import type { Simulator } from './simulator.js'
 import {
   clockBody,
   clockView,

@@ -2,8 +2,8 @@ import * as z from 'zod'
 import { empty, json } from '../kernel/http/json-response.js'
 import { parseQuery } from '../kernel/http/query.js'
 import type { RouteDefinition } from '../kernel/routing/route.js'
-import type { RequestJournal } from './journal.js'
-import { journalEntrySchema, journalQuerySchema } from './journal.js'
+import { journalEntrySchema, type RequestJournal } from './journal-entry.js'
+import { journalQuerySchema } from './journal-query.js'
 
 /** `GET /__mock/requests` answer. */
 export const journalReplySchema = z
