@@ -24,7 +24,7 @@ export {
   type WorldStateInput,
   worldStateSchema,
 } from './simulator/scenario-schema.js'
-export { ScenarioError } from './simulator/scenario-error.js'
+export { ScenarioError } from './kernel/errors/scenario-error.js'
 export { type JournalEntry, journalEntrySchema, type RequestJournal } from './simulator/journal-entry.js'
 export { type JournalQuery, journalQuerySchema } from './simulator/journal-query.js'
 export { FAULT_STATUSES, type FaultRule, type FaultRuleInput, faultRuleSchema, faultRulesSchema } from './simulator/fault-rule.js'
@@ -41,7 +41,7 @@ export {
   type Worlds,
   type WorldsOptions,
 } from './simulator/worlds.js'
-export type { AreaId } from './areas/area.js'
+export type { AreaId } from './areas/registry.js'
 export {
   DEFAULT_INGEST_WINDOW,
   DEFAULT_SENSOR_WINDOW,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { InvalidArgumentError } from 'commander'
-import type { AreaId } from '../areas/area.js'
+import type { AreaId } from '../areas/registry.js'
 import { MAX_TOKEN_TTL } from '../areas/general/index.js'
 import { parseDuration } from '../kernel/time/sim-clock.js'
 import { ALL_AREAS } from '../areas/registry.js'

@@ -1,4 +1,4 @@
-import type { AreaId } from '../areas/area.js'
+import type { AreaId } from '../areas/registry.js'
 import { isLoopbackHost } from '../node/loopback-host.js'
 import { type DispatchMode, startServer } from '../node/server.js'
 import { looksLikePath, readScenarioFile } from '../node/scenario-file.js'

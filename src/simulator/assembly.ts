@@ -1,15 +1,14 @@
-import type { AreaFactory } from '../areas/area.js'
-import { type Readings, ReadingWindow } from '../areas/core/index.js'
-import { ALL_AREAS } from '../areas/registry.js'
+import type { AnyArea, AreaInstance } from '../areas/area.js'
+import { ALL_AREAS, type AreaApis, type AreaId } from '../areas/registry.js'
 import { ConfigError } from '../kernel/errors/config-error.js'
 import { Dispatcher } from '../kernel/routing/dispatcher.js'
 import type { Mount, RouteDefinition } from '../kernel/routing/route.js'
 import type { AccountStore } from '../world/accounts/account-store.js'
-import { accountsSection } from '../world/accounts/accounts-section.js'
+import { accountsSection, accountsSectionSchemas } from '../world/accounts/accounts-section.js'
 import type { WorldSection } from '../world/section.js'
 import type { World } from '../world/world.js'
 import { formatBaseUrl, parseBaseUrl } from './base-url.js'
-import type { SimulatorOptions } from './options.js'
+import type { CheckedOptions } from './options.js'
 import { CONTROL_AREA } from './request-pipeline.js'
 import { CONTROL_PREFIX, type MountedArea, type SimulatorDb } from './simulator.js'
 
@@ -21,53 +20,53 @@ export interface AssembledAreas {
   db: SimulatorDb
   /** The shared accounts first, then each mounted area's section, in mounting order. */
   sections: WorldSection[]
-  /** Area B's readings, or an empty window when it is not mounted. */
-  readings: Readings
+  /** What the mounted areas add to the simulator (`readings`). */
+  api: Partial<AreaApis>
   /** Extra `counts()` entries of the mounted areas (`readings`). */
   counts(): Record<string, number>
 }
 
 /**
- * Creates the areas the options enable (all by default), in mounting order,
- * each on the shared world and accounts, and mounts them at their base URLs.
+ * Creates the areas the options enable (all by default), in mounting order
+ * (`src/areas/registry.ts`), each on the shared world and accounts, and
+ * mounts them at their base URLs.
  *
  * @example
- * const assembled = assembleAreas({ areas: ['admin'] }, world, accounts)
+ * const assembled = assembleAreas(parseOptions(simulatorOptionsSchema, { areas: ['admin'] }), world, accounts)
  */
-export function assembleAreas(options: SimulatorOptions, world: World, accounts: AccountStore): AssembledAreas {
-  const enabled = enabledAreas(options)
-  const roots = new Set(options.root ?? [])
-  const db: SimulatorDb = { users: accounts.view }
-  const sections: WorldSection[] = [accountsSection(world, accounts)]
-  const mounts: Mount[] = []
-  const areas: MountedArea[] = []
-  let readings: Readings | undefined
+export function assembleAreas(options: CheckedOptions, world: World, accounts: AccountStore): AssembledAreas {
+  const wanted = options.areas
+  const enabled: readonly AnyArea[] = wanted ? ALL_AREAS.filter((area) => wanted.includes(area.id)) : ALL_AREAS
+  const roots = new Set<string>(options.root ?? [])
+  const baseUrls: Partial<Record<string, string>> = options.baseUrls ?? {}
+  const assembled: AssembledAreas = {
+    areas: [],
+    mounts: [],
+    db: { users: accounts.view },
+    sections: [{ key: accountsSectionSchemas.key, ...accountsSection(world, accounts) }],
+    api: {},
+    counts: () => Object.assign({}, ...counters.map((count) => count())),
+  }
+  const counters: Array<() => Record<string, number>> = []
   for (const area of enabled) {
-    const instance = area.create({ world, accounts, options })
-    Object.assign(db, instance.collections)
-    readings ??= instance.readings
-    if (instance.section) sections.push(instance.section)
-    const base = parseBaseUrl(options.baseUrls?.[area.id] ?? area.prefix)
-    mounts.push({ area: area.id, origin: base.origin, prefix: base.prefix, routes: instance.routes })
-    const baseUrls = [formatBaseUrl(base)]
+    const instance: AreaInstance = area.create({ world, accounts, options })
+    Object.assign(assembled.db, instance.collections)
+    Object.assign(assembled.api, instance.api)
+    if (instance.counts) counters.push(instance.counts)
+    if (area.section && instance.section) assembled.sections.push({ key: area.section.key, ...instance.section })
+    const base = parseBaseUrl(baseUrls[area.id] ?? area.prefix)
+    assembled.mounts.push({ area: area.id, origin: base.origin, prefix: base.prefix, routes: instance.routes })
+    const urls = [formatBaseUrl(base)]
     if (roots.has(area.id)) {
-      mounts.push({ area: area.id, origin: base.origin, prefix: '', routes: instance.routes })
-      baseUrls.push(formatBaseUrl({ origin: base.origin, prefix: '' }))
+      assembled.mounts.push({ area: area.id, origin: base.origin, prefix: '', routes: instance.routes })
+      urls.push(formatBaseUrl({ origin: base.origin, prefix: '' }))
     }
-    areas.push({ id: area.id, letter: area.letter, title: area.title, baseUrls })
+    assembled.areas.push({ id: area.id as AreaId, letter: area.letter, title: area.title, baseUrls: urls })
   }
   for (const id of roots) {
     if (!enabled.some((area) => area.id === id)) throw new ConfigError(`Cannot mount area "${id}" at the root: it is not enabled.`)
   }
-  const kept = readings
-  return {
-    areas,
-    mounts,
-    db,
-    sections,
-    readings: kept ?? new ReadingWindow({ sensorWindow: 0, window: 0 }),
-    counts: (): Record<string, number> => (kept ? { readings: kept.counts().stored } : {}),
-  }
+  return assembled
 }
 
 /**
@@ -79,15 +78,4 @@ export function routeTable(assembled: Pick<AssembledAreas, 'areas' | 'mounts'>, 
     areas: assembled.areas.map(({ id, letter, baseUrls }) => ({ id, letter, baseUrls })),
     control: CONTROL_PREFIX,
   })
-}
-
-function enabledAreas(options: SimulatorOptions): AreaFactory[] {
-  const wanted = options.areas
-  if (!wanted) return [...ALL_AREAS]
-  for (const id of wanted) {
-    if (!ALL_AREAS.some((area) => area.id === id)) {
-      throw new ConfigError(`Unknown area "${id}". Known areas: ${ALL_AREAS.map((area) => area.id).join(', ')}.`)
-    }
-  }
-  return ALL_AREAS.filter((area) => wanted.includes(area.id))
 }

@@ -6,7 +6,7 @@ import { parseBody, readJsonBody } from '../kernel/http/json-body.js'
 import { json } from '../kernel/http/json-response.js'
 import { parseQuery } from '../kernel/http/query.js'
 import type { RouteDefinition } from '../kernel/routing/route.js'
-import type { AreaId } from '../areas/area.js'
+import type { AreaId } from '../areas/registry.js'
 import type { Simulator } from './simulator.js'
 import {
   clockBody,
@@ -21,7 +21,7 @@ import {
   scenarioParams,
   unknownScenarioExtra,
 } from './control-schemas.js'
-import { ScenarioError } from './scenario-error.js'
+import { ScenarioError } from '../kernel/errors/scenario-error.js'
 import { worldStateSchema } from './scenario-schema.js'
 
 /** A state document may be much larger than an API body; it is still bounded. */

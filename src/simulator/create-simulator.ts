@@ -1,8 +1,7 @@
 import type { RequestHandler } from 'msw'
-import type { Readings } from '../areas/core/index.js'
-import { ConfigError } from '../kernel/errors/config-error.js'
+import { noReadings, type Readings } from '../areas/core/index.js'
 import { fromFetchRequest, toFetchResponse } from '../kernel/http/fetch-adapter.js'
-import { DEFAULT_BODY_LIMIT } from '../kernel/http/json-body.js'
+import { parseOptions } from '../kernel/options/parse-options.js'
 import type { Reply } from '../kernel/http/reply.js'
 import type { SimRequest } from '../kernel/http/sim-request.js'
 import type { ExampleSet } from '../kernel/openapi/examples.js'
@@ -11,18 +10,18 @@ import type { AnswerOptions } from '../kernel/routing/answer.js'
 import type { Dispatch, Dispatcher } from '../kernel/routing/dispatcher.js'
 import { SimClock, toSimClock } from '../kernel/time/sim-clock.js'
 import { AccountStore } from '../world/accounts/account-store.js'
-import { World, type WorldLimits } from '../world/world.js'
+import { World } from '../world/world.js'
 import { assembleAreas, routeTable } from './assembly.js'
 import { builtinScenarios, DEFAULT_SCENARIO } from './builtin-scenarios.js'
 import { type ChangeListener, ChangeListeners, mayWrite } from './change-listeners.js'
 import { controlRoutes } from './control-routes.js'
 import { faultRoutes } from './fault-routes.js'
-import { FaultInjector, type Faults, validateFaultRules } from './faults.js'
-import { DEFAULT_JOURNAL_BODY_LIMIT, DEFAULT_JOURNAL_SIZE, Journal } from './journal.js'
+import { FaultInjector, type Faults } from './faults.js'
+import { Journal } from './journal.js'
 import type { RequestJournal } from './journal-entry.js'
 import { journalRoutes } from './journal-routes.js'
 import { describeSimulator, EXAMPLE_CLOCK, recordExamples } from './openapi.js'
-import { DEFAULT_SEED, type SimulatorOptions } from './options.js'
+import { DEFAULT_SEED, type SimulatorOptions, simulatorOptionsSchema } from './options.js'
 import { type PipelineParts, servePipeline } from './request-pipeline.js'
 import type { ScenarioInput, WorldState } from './scenario-schema.js'
 import { CONTROL_PREFIX, type MountedArea, type OpenApiOptions, type Simulator, type SimulatorDb } from './simulator.js'
@@ -31,7 +30,7 @@ import { resolveScenario, seedFor, StateLifecycle } from './state-lifecycle.js'
 import { WorldLock } from './world-lock.js'
 import { type Routed, WorldRouter } from './world-router.js'
 import { worldRoutes } from './world-routes.js'
-import { type CreateWorldOptions, WorldRegistry, type Worlds, worldLimits } from './worlds.js'
+import { type CreateWorldOptions, WorldRegistry, type Worlds } from './worlds.js'
 
 export type { Simulator } from './simulator.js'
 export type { SimulatorOptions } from './options.js'
@@ -79,30 +78,22 @@ class SimulatorInstance implements Simulator {
   readonly #changes = new ChangeListeners()
   #examples: Promise<ExampleSet> | undefined
 
-  constructor(options: SimulatorOptions, family?: Family) {
-    this.#options = options
+  constructor(input: SimulatorOptions, family?: Family) {
+    this.#options = input
+    const options = parseOptions(simulatorOptionsSchema, input)
     this.worldId = family?.id ?? null
     const scenarios = { ...builtinScenarios, ...options.scenarios }
     const chosen = resolveScenario(scenarios, options.scenario ?? DEFAULT_SCENARIO)
-    const limits: WorldLimits = {
-      bodyBytes: positive(options.limits?.bodyBytes, 'limits.bodyBytes') ?? DEFAULT_BODY_LIMIT,
-      ingestPoints: positive(options.limits?.ingestPoints, 'limits.ingestPoints') ?? 10_000,
-    }
-    if (options.seed !== undefined && !Number.isSafeInteger(options.seed)) throw new ConfigError(`Invalid seed "${options.seed}": expected an integer.`)
-    this.#world = new World({ seed: seedFor(options.seed, chosen.scenario), clock: toSimClock(options.clock), limits })
-    const optionFaults = validateFaultRules(options.faults ?? [], 'faults option')
+    this.#world = new World({ seed: seedFor(options.seed, chosen.scenario), clock: toSimClock(options.clock), limits: options.limits })
     this.#faults = new FaultInjector(this.#world.seed)
-    this.#journal = new Journal({
-      size: nonNegative(options.journal?.size, 'journal.size') ?? DEFAULT_JOURNAL_SIZE,
-      bodyLimit: nonNegative(options.journal?.bodyLimit, 'journal.bodyLimit') ?? DEFAULT_JOURNAL_BODY_LIMIT,
-      world: this.worldId,
-    })
-    this.#worlds = family?.registry ?? new WorldRegistry<SimulatorInstance>(this, (id, create) => this.#newWorld(id, create), worldLimits(options.worlds))
+    this.#journal = new Journal({ ...options.journal, world: this.worldId })
+    const { max, idle, now } = options.worlds
+    this.#worlds = family?.registry ?? new WorldRegistry<SimulatorInstance>(this, (id, create) => this.#newWorld(id, create), { max, idleMs: idle, now })
 
     const assembled = assembleAreas(options, this.#world, new AccountStore(this.#world))
     this.db = assembled.db
     this.areas = assembled.areas
-    this.readings = assembled.readings
+    this.readings = assembled.api.readings ?? noReadings()
     this.#areaCounts = assembled.counts
     const managing = worldRoutes(this.#worlds, CONTROL_PREFIX)
     this.dispatcher = routeTable(assembled, [...controlRoutes(this), ...journalRoutes(this.#journal), ...faultRoutes(this.#faults), ...managing])
@@ -133,7 +124,7 @@ class SimulatorInstance implements Simulator {
       sections: assembled.sections,
       scenarios,
       seed: options.seed,
-      optionFaults,
+      optionFaults: options.faults ?? [],
       faults: this.#faults,
       journal: this.#journal,
       lock,
@@ -249,16 +240,4 @@ class SimulatorInstance implements Simulator {
 /** Default for `onInternalError`: a simulator bug must not pass silently in a test run. */
 function reportInternalError(error: unknown, request: SimRequest): void {
   console.error(`[multi-area-mock] internal error on ${request.method} ${request.url}:`, error)
-}
-
-function nonNegative(value: number | undefined, name: string): number | undefined {
-  if (value === undefined) return undefined
-  if (!Number.isSafeInteger(value) || value < 0) throw new ConfigError(`Invalid ${name} "${value}": expected an integer of 0 or more.`)
-  return value
-}
-
-function positive(value: number | undefined, name: string): number | undefined {
-  if (value === undefined) return undefined
-  if (!Number.isSafeInteger(value) || value <= 0) throw new ConfigError(`Invalid ${name} "${value}": expected a positive integer.`)
-  return value
 }

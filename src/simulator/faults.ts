@@ -7,7 +7,7 @@ import type { SimRequest } from '../kernel/http/sim-request.js'
 import { SeededRandom } from '../kernel/random/random.js'
 import { compileRouteMatcher, type RouteMatcher } from '../kernel/routing/route-matcher.js'
 import { FAULT_STATUSES, type FaultRule, type FaultRuleInput, faultRuleViewSchema, type FaultStatus, faultRulesSchema, MAX_FAULT_DELAY_MS } from './fault-rule.js'
-import { ScenarioError } from './scenario-error.js'
+import { ScenarioError } from '../kernel/errors/scenario-error.js'
 
 /** Mixed into the world's seed, so fault draws are their own stream and never shift ids or data. */
 const FAULT_STREAM = 0x6661756c

@@ -1,6 +1,5 @@
-import type { Collection } from '@msw/data'
 import type { RequestHandler } from 'msw'
-import type { AreaId } from '../areas/area.js'
+import type { AreaCollections, AreaId } from '../areas/registry.js'
 import type { Readings } from '../areas/core/index.js'
 import type { OpenApiDocument } from '../kernel/openapi/document.js'
 import type { Reply } from '../kernel/http/reply.js'
@@ -20,26 +19,14 @@ export const CONTROL_PREFIX = '/__mock'
 /**
  * The world's data, queryable in-process. `users` is the shared account store's
  * read-only view (`findMany`, `findFirst`, `count`, `all` with @msw/data's
- * `Query`); the others are the mounted areas' @msw/data collections.
+ * `Query`); the others are the mounted areas' @msw/data collections, by
+ * name, absent when their area is not mounted.
  *
  * @example
  * sim.db.users.findMany((q) => q.where({ status: 'active' }))
  * sim.db.products?.findFirst((q) => q.where({ id: 'prod-1001' }))
  */
-export interface SimulatorDb {
-  readonly users: UsersView
-  /** Area B (`core`). */
-  products?: Collection<any>
-  /** Area C (`quantum`). */
-  particles?: Collection<any>
-  /** Area D (`general`). */
-  resources?: Collection<any>
-  notifications?: Collection<any>
-  /** Area E (`ledger`). */
-  tokens?: Collection<any>
-  validators?: Collection<any>
-  delegations?: Collection<any>
-}
+export type SimulatorDb = { readonly users: UsersView } & Partial<AreaCollections>
 
 /** An area as mounted in one simulator: what `sim.areas` and `GET /__mock/health` list. */
 export interface MountedArea {

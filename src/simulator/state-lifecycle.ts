@@ -8,7 +8,7 @@ import type { FaultRule } from './fault-rule.js'
 import type { FaultInjector } from './faults.js'
 import type { Journal } from './journal.js'
 import { DEFAULT_SEED } from './options.js'
-import { ScenarioError } from './scenario-error.js'
+import { ScenarioError } from '../kernel/errors/scenario-error.js'
 import { type Scenario, type ScenarioInput, scenarioSchema, type WorldState, worldStateSchema } from './scenario-schema.js'
 import type { WorldLock } from './world-lock.js'
 

@@ -5,7 +5,7 @@ import { parseBody } from '../kernel/http/json-body.js'
 import { empty, json } from '../kernel/http/json-response.js'
 import type { RouteDefinition } from '../kernel/routing/route.js'
 import type { ScenarioInput } from './scenario-schema.js'
-import { ScenarioError } from './scenario-error.js'
+import { ScenarioError } from '../kernel/errors/scenario-error.js'
 import {
   type CreateWorldOptions,
   createWorldBodySchema,

@@ -6,6 +6,9 @@ import { isoString } from '../kernel/time/iso-string.js'
 import { type RandomState, SeededRandom } from '../kernel/random/random.js'
 import { PasswordHasher } from '../kernel/crypto/password.js'
 
+/** Largest ingestion batch by default, in points (D15). */
+export const DEFAULT_INGEST_POINTS = 10_000
+
 /** Limits a simulator enforces (D11, D15), configurable per instance. */
 export interface WorldLimits {
   /** Largest accepted request body in bytes (D11). Default 1 MiB. */
