@@ -1,3 +1,4 @@
+import * as z from 'zod'
 import type { SectionSchemas } from '../world/section.js'
 import { adminArea } from './admin/index.js'
 import type { AnyArea } from './area.js'
@@ -21,6 +22,20 @@ export type AreaId = Area['id']
 
 /** Every area id, in mounting order. */
 export const AREA_IDS = ALL_AREAS.map((area) => area.id) as [AreaId, ...AreaId[]]
+
+/** An area by id, as options, fault rules and `--root` name them (D1). */
+export const areaIdSchema = z.enum(AREA_IDS, `expected one of ${AREA_IDS.join(', ')}`)
+
+/**
+ * An area id from a flag's text: the id (`ledger`) or the letter (`E`, any
+ * case); other text as it is, for `areaIdSchema` to refuse.
+ *
+ * @example
+ * areaFromText('e') // 'ledger'
+ */
+export function areaFromText(text: string): string {
+  return ALL_AREAS.find((area) => area.id === text || area.letter === text.toUpperCase())?.id ?? text
+}
 
 type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never
 

@@ -18,7 +18,7 @@ import { type WireReply, wireReplyOf } from './wire-reply.js'
 export type DispatchMode = 'fast' | 'direct' | 'msw'
 
 /** Every dispatch mode, the default first. */
-export const DISPATCH_MODES: readonly DispatchMode[] = ['fast', 'direct', 'msw']
+export const DISPATCH_MODES = ['fast', 'direct', 'msw'] as const satisfies readonly DispatchMode[]
 
 /** Answers one Node request; `undefined` when no area claims it (the server's 404). */
 export type NodeAnswerer = (req: IncomingMessage, res: ServerResponse) => Promise<WireReply | undefined> | undefined

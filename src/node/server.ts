@@ -2,56 +2,26 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { ApiError } from '../kernel/errors/api-error.js'
 import { ConfigError } from '../kernel/errors/config-error.js'
+import { parseOptions } from '../kernel/options/parse-options.js'
 import { errorResponse } from '../kernel/errors/error-response.js'
 import { createSimulator } from '../simulator/create-simulator.js'
-import type { SimulatorOptions } from '../simulator/options.js'
 import { CONTROL_PREFIX, type Simulator } from '../simulator/simulator.js'
 import { type ClientError, clientErrorReply } from './client-error.js'
 import { controlTokenGuard } from './control-token.js'
 import { corsHeaders, preflightReply } from './cors.js'
 import { DocsPage } from './docs-page.js'
-import { type DispatchMode, nodeAnswerer } from './fast-path.js'
+import { DEFAULT_REQUEST_TIMEOUT, type ServerOptions, serverOptionsSchema } from './server-options.js'
+import { nodeAnswerer } from './fast-path.js'
 import { type WireReply, writeReply } from './wire-reply.js'
 
 export type { DispatchMode } from './fast-path.js'
+export type { ServerOptions } from './server-options.js'
 
 /** How much of an unread request body the server swallows before hanging up. */
 const DISCARD_LIMIT = 64 * 1024 * 1024
 
 /** The same after a 413: the body was refused for its size and may never end, so stop sooner. */
 const TOO_LARGE_DISCARD_LIMIT = 4 * 1024 * 1024
-
-/** Default `headersTimeout`: a client gets this long to send the request line and headers. */
-export const DEFAULT_HEADERS_TIMEOUT = 10_000
-
-/** Default `requestTimeout`: a client gets this long to send a whole request, body included. */
-export const DEFAULT_REQUEST_TIMEOUT = 30_000
-
-export interface ServerOptions extends SimulatorOptions {
-  /** Default 4000; 0 picks a free port (D27). */
-  port?: number
-  /** Default `127.0.0.1`: not reachable from other machines unless asked (D27). */
-  host?: string
-  /** Receives one line per request (`GET /core/users 200 0.4ms`); omit for silence. */
-  log?: (line: string) => void
-  /**
-   * How requests reach the simulator (default `'fast'`): `'fast'` answers
-   * Node's request from the route table without any Fetch object, `'direct'`
-   * builds a Fetch `Request` for `sim.fetch`, `'msw'` goes through msw's
-   * `getResponse` over `simulator.handlers`. All answer identically
-   * (src/simulator/dispatch-paths.test.ts); bench/README.md has the figures.
-   */
-  dispatch?: DispatchMode
-  /**
-   * When set, every `/__mock/*` request must carry `Authorization: Bearer <controlToken>`
-   * (401 otherwise): for a server other machines can reach (`host: '0.0.0.0'`).
-   */
-  controlToken?: string
-  /** Milliseconds a client may take to send the request line and headers (default 10 s); then 408 and the connection is closed. */
-  headersTimeout?: number
-  /** Milliseconds a client may take to send a whole request, body included (default 30 s); then 408 and the connection is closed. */
-  requestTimeout?: number
-}
 
 /** A running simulator server. */
 export interface RunningServer {
@@ -77,7 +47,7 @@ export interface RunningServer {
  * await running.close()
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const host = options.host ?? '127.0.0.1'
+  const { host, port: wanted, dispatch, controlToken, headersTimeout, requestTimeout: requestOption, log } = parseOptions(serverOptionsSchema, options)
   const simulator = createSimulator({
     ...options,
     onInternalError:
@@ -89,8 +59,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   })
   // The whole world is seeded before the first request can arrive.
   await simulator.ready
-  const headersTimeout = options.headersTimeout ?? DEFAULT_HEADERS_TIMEOUT
-  const requestTimeout = options.requestTimeout ?? Math.max(DEFAULT_REQUEST_TIMEOUT, headersTimeout)
+  const requestTimeout = requestOption ?? Math.max(DEFAULT_REQUEST_TIMEOUT, headersTimeout)
   if (headersTimeout > requestTimeout) {
     throw new ConfigError(`The headers timeout (${headersTimeout} ms) must not be longer than the request timeout (${requestTimeout} ms), which includes it.`)
   }
@@ -102,9 +71,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   })
   server.keepAliveTimeout = 65_000
   await new Promise<void>((resolve, reject) => {
-    const refuse = (error: unknown) => reject(listenError(error, host, options.port ?? 4000))
+    const refuse = (error: unknown) => reject(listenError(error, host, wanted))
     server.once('error', refuse)
-    server.listen(options.port ?? 4000, host, () => {
+    server.listen(wanted, host, () => {
       server.off('error', refuse)
       resolve()
     })
@@ -113,9 +82,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const authority = `${host.includes(':') ? `[${host}]` : host}:${port}`
 
   const origin = `http://${authority}`
-  const answerer = nodeAnswerer(options.dispatch ?? 'fast', simulator, origin)
+  const answerer = nodeAnswerer(dispatch, simulator, origin)
   const docs = new DocsPage(CONTROL_PREFIX)
-  const refuseControl = options.controlToken === undefined ? undefined : controlTokenGuard(options.controlToken)
+  const refuseControl = controlToken === undefined ? undefined : controlTokenGuard(controlToken)
   const answer = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<WireReply> => {
     try {
       if (req.method === 'OPTIONS') return preflightReply(req)
@@ -153,7 +122,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     void answer(req, res, path)
       .then((reply) => {
         if (reply.status !== 0) Object.assign(reply.headers, corsHeaders(req))
-        options.log?.(`${req.method} ${path} ${reply.status === 0 ? 'dropped' : reply.status} ${(performance.now() - started).toFixed(1)}ms`)
+        log?.(`${req.method} ${path} ${reply.status === 0 ? 'dropped' : reply.status} ${(performance.now() - started).toFixed(1)}ms`)
         if (!res.destroyed) writeReply(res, reply)
       })
       .catch((error: unknown) => {

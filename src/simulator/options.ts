@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { AREA_IDS, areaOptionsShape } from '../areas/registry.js'
+import { AREA_IDS, areaFromText, areaIdSchema, areaOptionsShape } from '../areas/registry.js'
 import type { SimRequest } from '../kernel/http/sim-request.js'
 import { DEFAULT_BODY_LIMIT } from '../kernel/http/json-body.js'
 import { integerText, option } from '../kernel/options/option-meta.js'
@@ -18,14 +18,6 @@ const COUNT = 'expected an integer of 0 or more'
 const POSITIVE = 'expected a positive integer'
 const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value)
 const isFunction = (value: unknown) => typeof value === 'function'
-
-/** An area by id, as the `areas`, `baseUrls` and `root` options name them (D1). */
-export const areaIdSchema = z.enum(AREA_IDS, `expected one of ${AREA_IDS.join(', ')}`)
-
-/** `--root` and `--area` take an area by id (`ledger`) or letter (`E`). */
-function areaFromText(text: string): string {
-  return AREA_IDS.find((id, index) => id === text || String.fromCharCode(65 + index) === text.toUpperCase()) ?? text
-}
 
 const baseUrl = z.string('expected a base URL').refine((value) => {
   try {
