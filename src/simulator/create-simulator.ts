@@ -95,12 +95,13 @@ class SimulatorInstance implements Simulator {
     this.areas = assembled.areas
     this.readings = assembled.api.readings ?? noReadings()
     this.#areaCounts = assembled.counts
-    const managing = worldRoutes(this.#worlds, CONTROL_PREFIX)
-    this.dispatcher = routeTable(assembled, [...controlRoutes(this), ...journalRoutes(this.#journal), ...faultRoutes(this.#faults), ...managing])
+    const managing = worldRoutes({ worlds: this.#worlds, prefix: CONTROL_PREFIX })
+    this.dispatcher = routeTable(assembled, [...controlRoutes({ sim: this }), ...journalRoutes({ journal: this.#journal }), ...faultRoutes({ faults: this.#faults }), ...managing])
     this.#router = new WorldRouter<SimulatorInstance>(this, this.#worlds, new Set(managing))
     const lock = new WorldLock()
     const answerOptions: AnswerOptions = {
       before: () => lock.idle(),
+      bodyLimit: this.#world.limits.bodyBytes,
       onInternalError: options.onInternalError ?? reportInternalError,
       answered: (request, response) => {
         if (mayWrite(request.method)) this.#changes.emit({ cause: 'request', method: request.method, url: request.url, status: response.status })

@@ -9,5 +9,5 @@ export const adminArea = defineArea({
   prefix: '/admin',
   options: {},
   section: undefined,
-  create: ({ world, accounts }) => ({ routes: adminRoutes(world, accounts) }),
+  create: ({ accounts }) => ({ routes: adminRoutes({ accounts }) }),
 })

@@ -18,7 +18,7 @@ export const coreArea = defineArea({
     const collections = createCoreCollections()
     const readings = new ReadingWindow(options.ingestion)
     return {
-      routes: coreRoutes(world, accounts, new ProductCatalogue(collections), collections, readings),
+      routes: coreRoutes({ world, accounts, catalogue: new ProductCatalogue(collections), collections, readings }),
       collections,
       section: coreSection(collections, readings),
       api: { readings },

@@ -29,14 +29,16 @@ export const generalArea = defineArea({
     // The world's hasher: a seeded user's shared password is derived once, not per login.
     const authenticator = new Authenticator(accounts, { verify: (password, hash) => world.passwords.verify(password, hash) })
     authenticator.prepare()
-    const services = {
+    const routes = generalRoutes({
+      world,
+      accounts,
       authenticator,
       tokens: new AccessTokens(world, settings),
       resources: new ResourceStore(collections),
       outbox: new Outbox(world, collections),
-    }
+    })
     return {
-      routes: generalRoutes(world, accounts, services),
+      routes,
       collections,
       section: generalSection(world, accounts, collections, settings),
     }

@@ -18,7 +18,7 @@ export const ledgerArea = defineArea({
     const collections = createLedgerCollections()
     const ledger = new Ledger(world, collections)
     return {
-      routes: ledgerRoutes(world, ledger, settings),
+      routes: ledgerRoutes({ world, ledger, settings }),
       collections,
       section: ledgerSection(world, ledger, { blockTimeMs: settings.blockTimeMs }),
     }

@@ -18,7 +18,7 @@ export const quantumArea = defineArea({
     const lab = new ParticleLab(world, collections)
     const platform = new Platform()
     return {
-      routes: quantumRoutes(world, lab, platform),
+      routes: quantumRoutes({ world, lab, platform }),
       collections,
       section: quantumSection(world, lab, platform),
     }

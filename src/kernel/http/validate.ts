@@ -6,7 +6,7 @@ import { type ErrorDetail, validationFailed } from '../errors/api-error.js'
  * every issue (D11). Paths are dotted (`items.3.value`); the root is `""`.
  *
  * @example
- * const body = parseOrThrow(createUserBody, await readJsonBody(request, opts))
+ * const body = parseOrThrow(createUserBody, await readJsonBody(request, { limit }))
  */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, pathPrefix = ''): z.output<S> {
   const result = schema.safeParse(input)

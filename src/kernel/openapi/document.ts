@@ -87,7 +87,7 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiDocument {
         responses,
         examples: input.examples?.get(exampleKey(mount.area, route)) ?? [],
       })
-      bearer ||= route.security === 'bearer'
+      bearer ||= route.security?.scheme === 'bearer'
     }
   }
   const used = new Set(mounts.map((mount) => mount.area))
