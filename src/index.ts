@@ -7,19 +7,13 @@
  * const sim = createSimulator({ seed: 1, clock: '2026-01-01T00:00:00Z' })
  * const server = setupServer(...sim.handlers)
  */
-export {
-  ALL_AREAS,
-  CONTROL_PREFIX,
-  createSimulator,
-  DEFAULT_SEED,
-  type MountedArea,
-  type Simulator,
-  type SimulatorDb,
-  type SimulatorOptions,
-} from './simulator/create-simulator.js'
+export { createSimulator } from './simulator/create-simulator.js'
+export { CONTROL_PREFIX, type MountedArea, type OpenApiOptions, type Simulator, type SimulatorDb } from './simulator/simulator.js'
+export { DEFAULT_SEED, type SimulatorOptions } from './simulator/options.js'
+export { ALL_AREAS } from './areas/registry.js'
 export { builtinScenarios, DEFAULT_SCENARIO } from './simulator/builtin-scenarios.js'
 export type { ChangeListener, SimulatorChange } from './simulator/change-listeners.js'
-export { EXAMPLE_CLOCK, type OpenApiOptions } from './simulator/openapi.js'
+export { EXAMPLE_CLOCK } from './simulator/openapi.js'
 export type { OpenApiDocument } from './kernel/openapi/document.js'
 export {
   type Scenario,
@@ -30,8 +24,9 @@ export {
   type WorldStateInput,
   worldStateSchema,
 } from './simulator/scenario-schema.js'
-export { ScenarioError } from './simulator/scenario-error.js'
-export { type JournalEntry, journalEntrySchema, type JournalQuery, journalQuerySchema, type RequestJournal } from './simulator/journal.js'
+export { ScenarioError } from './kernel/errors/scenario-error.js'
+export { type JournalEntry, journalEntrySchema, type RequestJournal } from './simulator/journal-entry.js'
+export { type JournalQuery, journalQuerySchema } from './simulator/journal-query.js'
 export { FAULT_STATUSES, type FaultRule, type FaultRuleInput, faultRuleSchema, faultRulesSchema } from './simulator/fault-rule.js'
 export type { FaultRuleView, Faults } from './simulator/faults.js'
 export { parseFaultText, parseLatencyText } from './simulator/fault-text.js'
@@ -46,7 +41,7 @@ export {
   type Worlds,
   type WorldsOptions,
 } from './simulator/worlds.js'
-export type { AreaId } from './areas/area.js'
+export type { AreaId } from './areas/registry.js'
 export {
   DEFAULT_INGEST_WINDOW,
   DEFAULT_SENSOR_WINDOW,
@@ -55,12 +50,13 @@ export {
   type SensorCounts,
   type StoredPoint,
 } from './areas/core/index.js'
-export { ApiError, type ErrorDetail } from './kernel/api-error.js'
-export { fromFetchRequest, toFetchResponse } from './kernel/fetch-adapter.js'
-export type { Reply } from './kernel/reply.js'
-export type { RequestHeaders, SimRequest } from './kernel/sim-request.js'
-export { type Clock, ConfigError, fixedClock, systemClock } from './kernel/clock.js'
-export { type ClockSetting, parseDuration, SimClock } from './kernel/sim-clock.js'
+export { ApiError, type ErrorDetail } from './kernel/errors/api-error.js'
+export { fromFetchRequest, toFetchResponse } from './kernel/http/fetch-adapter.js'
+export type { Reply } from './kernel/http/reply.js'
+export type { RequestHeaders, SimRequest } from './kernel/http/sim-request.js'
+export { type Clock, fixedClock, systemClock } from './kernel/time/clock.js'
+export { ConfigError } from './kernel/errors/config-error.js'
+export { type ClockSetting, parseDuration, SimClock } from './kernel/time/sim-clock.js'
 export { DEFAULT_PASSWORD } from './world/accounts/account-schema.js'
 export { type AccessTokenClaims, DEFAULT_TOKEN_TTL, DELIVERY_DELAY_MS, derivedSecret, TOKEN_ISSUER } from './areas/general/index.js'
 export {

@@ -1,65 +1,83 @@
 import type { Collection } from '@msw/data'
-import type { RouteDefinition } from '../kernel/route.js'
-import type { Readings } from './core/reading-window.js'
+import type * as z from 'zod'
+import type { RouteDefinition } from '../kernel/routing/route.js'
 import type { AccountStore } from '../world/accounts/account-store.js'
-import type { WorldSection } from '../world/section.js'
+import type { SectionSchemas, StoreOf } from '../world/section.js'
 import type { World } from '../world/world.js'
 
-/** Ids of the areas, as used by the `areas` option and `--root` (D1). */
-export type AreaId = 'admin' | 'core' | 'quantum' | 'general' | 'ledger'
+/** An area's collections, merged into `sim.db` under their names. */
+export type AreaCollections = Record<string, Collection<any>>
 
-/**
- * Per-area settings given to `createSimulator` (and from CLI flags). Each area
- * adds its own optional fields here; the simulator passes them through as given.
- */
-export interface AreaOptions {
-  /**
-   * Area D access tokens (D7): the HS256 `secret` (default: derived from the
-   * seed, D24) and the lifetime `expiresIn` in seconds (default 3600).
-   */
-  auth?: { secret?: string; expiresIn?: number }
-  /** Area E: how delegation signatures are checked (D23): `format` (default, shape only), `eip191` or `eip712`. */
-  signatureMode?: 'format' | 'eip191' | 'eip712'
-  /** Area E: time between blocks (D21), milliseconds or a duration like `'6s'`. Default: the scenario's, else 6 s. */
-  blockTime?: number | string
-  /**
-   * Area B: how many ingested points are kept (D15), per sensor (`sensorWindow`,
-   * default 10,000) and in all (`window`, default 500,000). The oldest go first;
-   * the counts (`sim.readings.counts()`) stay exact. 0 keeps none.
-   */
-  ingestion?: { sensorWindow?: number; window?: number }
-}
-
-/** What an area is given: the shared world and the shared accounts (D4, D5). */
-export interface AreaContext {
+/** What an area is given: the shared world and accounts (D4, D5), and its own options, checked. */
+export interface AreaContext<Options = unknown> {
   world: World
   accounts: AccountStore
-  options: AreaOptions
+  options: Options
 }
 
 /** A live area inside one simulator. */
-export interface AreaInstance {
+export type AreaInstance<Collections extends AreaCollections = AreaCollections, Section extends SectionSchemas | undefined = SectionSchemas | undefined, Api = unknown> = {
   routes: RouteDefinition[]
   /** The area's own collections, merged into `sim.db`. */
-  collections?: Record<string, Collection<any>>
-  /** The area's own part of scenarios and state. */
-  section?: WorldSection<any, any>
-  /** Area B: what was ingested, shown as `sim.readings`. */
-  readings?: Readings
-}
+  collections?: Collections
+  /** Members the area adds to the simulator (`sim.readings`). */
+  api?: Api
+  /** Extra `counts()` entries, besides one per collection. */
+  counts?(): Record<string, number>
+} & (Section extends SectionSchemas
+  ? {
+      /** The area's part of scenarios and state: what fills, exports and replaces it. */
+      section: StoreOf<Section>
+    }
+  : { section?: undefined })
 
 /**
- * How an area plugs into the simulator: a description plus a factory called
- * once per simulator, so two simulators never share an area's state.
+ * An area: how it is named and mounted, its options, its part of scenarios and
+ * state, and a factory called once per simulator, so two simulators never share
+ * an area's state. `src/areas/registry.ts` lists the areas; everything else
+ * (options, CLI flags, `sim.db`, the scenario and state schemas, fault rules'
+ * area ids) is derived from the list.
  *
  * @example
- * export const adminArea: AreaFactory = { id: 'admin', letter: 'A', title: '…', prefix: '/admin', create }
+ * export const adminArea = defineArea({ id: 'admin', letter: 'A', title: 'User administration', prefix: '/admin', options: {}, section: undefined, create })
  */
-export interface AreaFactory {
-  id: AreaId
+export interface AreaDefinition<
+  Id extends string = string,
+  Options extends z.ZodRawShape = z.ZodRawShape,
+  Collections extends AreaCollections = AreaCollections,
+  Section extends SectionSchemas | undefined = SectionSchemas | undefined,
+  Api = unknown,
+> {
+  /** Id in the `areas` option, `--root`, fault rules and the journal (D1). */
+  id: Id
   letter: string
   title: string
   /** Default mount point (D1). */
   prefix: string
-  create(context: AreaContext): AreaInstance
+  /** The area's options, top-level fields of the simulator's options (`option()` gives them their CLI flags). */
+  options: Options
+  /** The area's place in scenario and state documents; `undefined` when it keeps nothing of its own. */
+  section: Section
+  create(context: AreaContext<z.output<z.ZodObject<Options>>>): AreaInstance<Collections, Section, Api>
+}
+
+/** Any area, as lists of areas hold them. */
+export type AnyArea = AreaDefinition<string, z.ZodRawShape, AreaCollections, SectionSchemas | undefined, any>
+
+/**
+ * Types an area definition from its parts (an identity function, as h3's `defineRoute`).
+ *
+ * @example
+ * export const quantumArea = defineArea({ id: 'quantum', letter: 'C', ..., create: ({ world }) => ({ routes, collections, section }) })
+ */
+export function defineArea<
+  const Id extends string,
+  Options extends z.ZodRawShape,
+  Section extends SectionSchemas | undefined,
+  Collections extends AreaCollections = {},
+  Api = unknown,
+>(
+  definition: AreaDefinition<Id, Options, Collections, Section, Api>,
+): AreaDefinition<Id, Options, Collections, Section, Api> {
+  return definition
 }

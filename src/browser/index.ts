@@ -7,8 +7,10 @@
  * import { startBrowserSimulator } from 'multi-area-mock/browser'
  * const { simulator } = await startBrowserSimulator({ seed: 1, scenario: 'default', persist: 'session' })
  */
-export { type BrowserSimulator, type BrowserSimulatorOptions, type PersistMode, startBrowserSimulator } from './start-browser-simulator.js'
+export { type BrowserSimulator, startBrowserSimulator } from './start-browser-simulator.js'
+export type { BrowserSimulatorOptions, PersistMode } from './browser-options.js'
 export { type StorageLike, WorldPersistence, type WorldPersistenceOptions } from './world-persistence.js'
 export { persistIdentity } from './persist-identity.js'
-export type { Simulator, SimulatorOptions } from '../simulator/create-simulator.js'
+export type { Simulator } from '../simulator/simulator.js'
+export type { SimulatorOptions } from '../simulator/options.js'
 export type { ChangeListener, SimulatorChange } from '../simulator/change-listeners.js'

@@ -1,4 +1,4 @@
-import type { SimulatorOptions } from '../simulator/create-simulator.js'
+import type { SimulatorOptions } from '../simulator/options.js'
 import type { ScenarioInput } from '../simulator/scenario-schema.js'
 
 /**

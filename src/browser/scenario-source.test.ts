@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { ConfigError } from '../kernel/clock.js'
+import { ConfigError } from '../kernel/errors/config-error.js'
 import { builtinScenarios } from '../simulator/builtin-scenarios.js'
-import { ScenarioError } from '../simulator/scenario-error.js'
+import { ScenarioError } from '../kernel/errors/scenario-error.js'
 import { looksLikeUrl, resolveScenario } from './scenario-source.js'
 
 const PAGE = 'http://app.test/some/page'

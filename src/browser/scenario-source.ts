@@ -1,5 +1,5 @@
-import { ConfigError } from '../kernel/clock.js'
-import { ScenarioError } from '../simulator/scenario-error.js'
+import { ConfigError } from '../kernel/errors/config-error.js'
+import { ScenarioError } from '../kernel/errors/scenario-error.js'
 import { type ScenarioInput, scenarioSchema } from '../simulator/scenario-schema.js'
 
 /** A scenario resolved to a name the simulator can load and its content. */

@@ -1,35 +1,12 @@
-import { type SetupWorker, type StartOptions, setupWorker } from 'msw/browser'
+import { type SetupWorker, setupWorker } from 'msw/browser'
 import { builtinScenarios } from '../simulator/builtin-scenarios.js'
-import { createSimulator, type Simulator, type SimulatorOptions } from '../simulator/create-simulator.js'
-import type { ScenarioInput } from '../simulator/scenario-schema.js'
+import { createSimulator } from '../simulator/create-simulator.js'
+import { parseOptions } from '../kernel/options/parse-options.js'
+import type { Simulator } from '../simulator/simulator.js'
+import { type BrowserSimulatorOptions, browserOptionsSchema } from './browser-options.js'
 import { persistIdentity } from './persist-identity.js'
 import { resolveScenario } from './scenario-source.js'
 import { type StorageLike, WorldPersistence } from './world-persistence.js'
-
-/** Where the world is kept between page loads. */
-export type PersistMode = 'session' | 'local' | false
-
-export interface BrowserSimulatorOptions extends Omit<SimulatorOptions, 'scenario'> {
-  /**
-   * A scenario name (built-in or from `scenarios`), a scenario object, or the
-   * URL of a scenario JSON file (a `URL`, or a string with a `/` or ending in
-   * `.json`), fetched from the network before the worker starts.
-   */
-  scenario?: string | URL | ScenarioInput
-  /**
-   * Keep the world across page reloads in `sessionStorage` (this tab) or
-   * `localStorage` (every tab of the origin). Default `false`: every load seeds afresh.
-   */
-  persist?: PersistMode
-  /** Storage key of the saved world. Default `'multi-area-mock'`. */
-  storageKey?: string
-  /** msw's service worker script. Default `{ url: '/mockServiceWorker.js' }`. */
-  serviceWorker?: StartOptions['serviceWorker']
-  /** No console group per answered request, and no msw start message. */
-  quiet?: boolean
-  /** What msw does with requests no handler answers. Default `'bypass'`: they go to the network untouched. */
-  onUnhandledRequest?: StartOptions['onUnhandledRequest']
-}
 
 /** A simulator answering in the browser's service worker. */
 export interface BrowserSimulator {
@@ -54,11 +31,12 @@ export interface BrowserSimulator {
  * await startBrowserSimulator({ seed: 1, scenario: 'default', persist: 'session' })
  */
 export async function startBrowserSimulator(options: BrowserSimulatorOptions = {}): Promise<BrowserSimulator> {
-  const { persist = false, storageKey = 'multi-area-mock', serviceWorker, quiet = false, onUnhandledRequest = 'bypass', scenario, ...simulatorOptions } = options
+  const { persist, storageKey, serviceWorker, quiet, onUnhandledRequest, scenario } = parseOptions(browserOptionsSchema, options)
   // Before the worker starts, so a scenario URL is fetched from the network.
-  const registry = { ...builtinScenarios, ...simulatorOptions.scenarios }
+  const registry = { ...builtinScenarios, ...options.scenarios }
   const chosen = await resolveScenario(scenario, registry, (input, init) => fetch(input, init), globalThis.location?.href)
-  const simulator = createSimulator({ ...simulatorOptions, scenarios: { ...simulatorOptions.scenarios, [chosen.name]: chosen.scenario }, scenario: chosen.name })
+  // The browser's own options are not the simulator's: it leaves them aside.
+  const simulator = createSimulator({ ...options, scenarios: { ...options.scenarios, [chosen.name]: chosen.scenario }, scenario: chosen.name })
   await simulator.ready
 
   let persistence: WorldPersistence | undefined
@@ -69,7 +47,7 @@ export async function startBrowserSimulator(options: BrowserSimulatorOptions = {
       storage: storage.storage,
       storageName: storage.name,
       key: storageKey,
-      identity: persistIdentity(simulatorOptions, chosen.name, chosen.scenario),
+      identity: persistIdentity(options, chosen.name, chosen.scenario),
     })
     restored = (await persistence.restore()) === 'restored'
     // A fresh start overwrites what another seed or scenario left behind.

@@ -1,5 +1,5 @@
-import type { ClockSetting } from '../kernel/sim-clock.js'
-import type { Simulator } from '../simulator/create-simulator.js'
+import type { ClockSetting } from '../kernel/time/sim-clock.js'
+import type { Simulator } from '../simulator/simulator.js'
 import type { WorldState } from '../simulator/scenario-schema.js'
 
 /** The part of the Web Storage API persistence needs (a fake one in tests). */

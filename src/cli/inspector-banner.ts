@@ -1,4 +1,4 @@
-import { CONTROL_PREFIX } from '../simulator/create-simulator.js'
+import { CONTROL_PREFIX } from '../simulator/simulator.js'
 
 /**
  * The banner's lines for the inspector page and, with `--state-file`, where

@@ -1,4 +1,4 @@
-import type { AreaId } from '../areas/area.js'
+import type { AreaId } from '../areas/registry.js'
 import { createSimulator } from '../simulator/create-simulator.js'
 import { EXAMPLE_CLOCK } from '../simulator/openapi.js'
 

@@ -1,44 +1,76 @@
 import { readFileSync } from 'node:fs'
-import { InvalidArgumentError } from 'commander'
-import type { AreaId } from '../areas/area.js'
-import { MAX_TOKEN_TTL } from '../areas/general/index.js'
-import { parseDuration } from '../kernel/sim-clock.js'
-import { ALL_AREAS } from '../simulator/create-simulator.js'
+import { InvalidArgumentError, Option } from 'commander'
+import type * as z from 'zod'
+import { fieldsOf, type OptionField, unwrap } from '../kernel/options/option-fields.js'
+import { flagValue } from '../kernel/options/parse-options.js'
+import { areaFromText, type AreaId, areaIdSchema } from '../areas/registry.js'
 import type { FaultRule } from '../simulator/fault-rule.js'
 import { parseFaultText, parseLatencyText } from '../simulator/fault-text.js'
 
-/** `--port`: an integer 0..65535 (0 picks a free port). */
-export function parsePort(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) > 65535) throw new InvalidArgumentError('expected an integer from 0 to 65535.')
-  return Number(value)
+/** An option with a flag, and the commander option that sets it. */
+export interface Flag {
+  field: OptionField
+  option: Option
 }
 
-/** `--seed`: any safe integer. */
-export function parseSeed(value: string): number {
-  if (!/^-?\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new InvalidArgumentError('expected an integer.')
-  return Number(value)
+/**
+ * The flags of an options schema (`serverOptionsSchema`): one commander option
+ * per option that names a flag, checked by the option's own schema when
+ * commander reads it, so a bad value is commander's one-line usage error
+ * naming the flag.
+ *
+ * @example
+ * for (const { option } of flagsOf(serverOptionsSchema)) command.addOption(option)
+ */
+export function flagsOf(schema: z.ZodType): Flag[] {
+  return fieldsOf(schema).flatMap((field) => (field.meta.cli ? [{ field, option: flagOption(field) }] : []))
 }
 
-/** `--clock`: an ISO 8601 instant, or `system` for the real clock. */
-export function parseClock(value: string): string {
-  if (value === 'system') return value
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(Date.parse(value))) {
-    throw new InvalidArgumentError('expected an ISO 8601 instant such as 2026-01-01T00:00:00Z, or "system".')
+/** The commander option of one option: its flag, help (with the schema's default and choices), environment variable and checks. */
+export function flagOption(field: OptionField): Option {
+  const cli = field.meta.cli!
+  const shown = cli.defaultText ?? (field.defaultValue === undefined ? undefined : JSON.stringify(field.defaultValue))
+  const option = new Option(cli.flag, shown === undefined ? cli.description : `${cli.description} (default: ${shown})`)
+  const inner = unwrap(field.schema).inner
+  if (inner.def.type === 'enum') option.argChoices = (inner as z.ZodEnum).options.map(String)
+  if (cli.env) option.env(cli.env)
+  return option.argParser((text: string, previous: unknown) => {
+    const checked = flagValue(field, text)
+    if ('error' in checked) throw new InvalidArgumentError(checked.error)
+    return cli.repeatable ? [...((previous as unknown[] | undefined) ?? []), checked.value] : checked.value
+  })
+}
+
+/**
+ * The options the flags given on the command line set, nested as the schema
+ * has them (`--sensor-window 5` is `{ ingestion: { sensorWindow: 5 } }`).
+ *
+ * @example
+ * optionsFromFlags(command.opts(), flagsOf(serverOptionsSchema))
+ */
+export function optionsFromFlags(values: Record<string, unknown>, flags: readonly Flag[]): Record<string, unknown> {
+  const options: Record<string, unknown> = {}
+  for (const { field, option } of flags) {
+    const value = values[option.attributeName()]
+    if (value === undefined) continue
+    let target = options
+    for (const key of field.path.slice(0, -1)) target = (target[key] ??= {}) as Record<string, unknown>
+    target[field.path.at(-1)!] = value
   }
-  return value
+  return options
 }
 
-/** `--root` (repeatable): collects known area ids. */
+/** An area by id (`ledger`) or letter (`E`), for flags that name one (`verify --area`, `serve --proxy`). */
+export function parseArea(value: string): AreaId {
+  const area = areaIdSchema.safeParse(areaFromText(value))
+  if (!area.success) throw new InvalidArgumentError(`unknown area "${value}": ${area.error.issues[0]!.message}.`)
+  return area.data
+}
+
+/** A repeatable area flag: the areas named, each once. */
 export function collectArea(value: string, previous: AreaId[] = []): AreaId[] {
   const area = parseArea(value)
   return previous.includes(area) ? previous : [...previous, area]
-}
-
-/** An area by id (`ledger`) or letter (`E`). */
-export function parseArea(value: string): AreaId {
-  const area = ALL_AREAS.find((candidate) => candidate.id === value || candidate.letter === value.toUpperCase())
-  if (!area) throw new InvalidArgumentError(`unknown area; expected one of ${ALL_AREAS.map((a) => a.id).join(', ')}.`)
-  return area.id
 }
 
 /** `--server`: the origin the document names, e.g. `http://127.0.0.1:4000`. */
@@ -53,39 +85,6 @@ export function parseOrigin(value: string): string {
     throw new InvalidArgumentError('expected an http(s) origin without a path, such as http://127.0.0.1:4000.')
   }
   return url.origin
-}
-
-/** `--token-ttl`: Area D token lifetime, whole seconds (`900`) or a duration (`15m`, `2h`). */
-export function parseTokenTtl(value: string): number {
-  let ms: number
-  try {
-    ms = /^\d+$/.test(value) ? Number(value) * 1000 : parseDuration(value)
-  } catch {
-    ms = Number.NaN
-  }
-  const seconds = ms / 1000
-  if (!Number.isSafeInteger(seconds) || seconds < 1 || seconds > MAX_TOKEN_TTL) {
-    throw new InvalidArgumentError(`expected whole seconds from 1 to ${MAX_TOKEN_TTL}, or a duration such as 15m or 2h.`)
-  }
-  return seconds
-}
-
-/** `--jwt-secret`: any non-empty text, used as the HS256 key as given. */
-export function parseJwtSecret(value: string): string {
-  if (value === '' || value.length > 4096) throw new InvalidArgumentError('expected a non-empty secret of at most 4096 characters.')
-  return value
-}
-
-/** `--journal-size`, `--max-worlds`: an integer of 0 or more. */
-export function parseCount(value: string): number {
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new InvalidArgumentError('expected an integer of 0 or more.')
-  return Number(value)
-}
-
-/** `--sensor-window`, `--ingest-window`: ingested points kept (D15 window), an integer of 0 or more. */
-export function parsePoints(value: string): number {
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new InvalidArgumentError('expected a number of points, an integer of 0 or more (0 keeps none, counts only).')
-  return Number(value)
 }
 
 /** `--fault` (repeatable): words like `POST /core/users 503 p=0.5`, JSON, or `@file.json` holding a rule or a list. */
@@ -104,26 +103,6 @@ export function collectFault(value: string, previous: FaultRule[] = []): FaultRu
 /** `--latency`: milliseconds (`150`) or a range (`50..200`). */
 export function parseLatency(value: string): number | [number, number] {
   return rethrown(() => parseLatencyText(value))
-}
-
-/** `--world-idle`: a duration such as `30m` or milliseconds. */
-export function parseIdle(value: string): number {
-  const ms = rethrown(() => parseDuration(value))
-  if (ms <= 0) throw new InvalidArgumentError('expected a positive duration such as 30m.')
-  return ms
-}
-
-/** `--headers-timeout`, `--request-timeout`: a duration such as `10s` or milliseconds, from 1 ms to 24 h. */
-export function parseTimeout(value: string): number {
-  const ms = rethrown(() => parseDuration(value))
-  if (!Number.isSafeInteger(ms) || ms < 1 || ms > 86_400_000) throw new InvalidArgumentError('expected a duration from 1ms to 24h, such as 10s or 500 (ms).')
-  return ms
-}
-
-/** `--control-token`: the shared secret of the control API; printable, no spaces. */
-export function parseControlToken(value: string): string {
-  if (!/^[\x21-\x7e]{1,4096}$/.test(value)) throw new InvalidArgumentError('expected 1 to 4096 printable ASCII characters without spaces.')
-  return value
 }
 
 /** Commander reports an `InvalidArgumentError` as a one-line usage error. */

@@ -1,105 +1,57 @@
-import type { AreaId } from '../areas/area.js'
+import type { AreaId } from '../areas/registry.js'
 import { isLoopbackHost } from '../node/loopback-host.js'
-import { type DispatchMode, startServer } from '../node/server.js'
 import { looksLikePath, readScenarioFile } from '../node/scenario-file.js'
-import { CONTROL_PREFIX, type SimulatorOptions } from '../simulator/create-simulator.js'
+import { startServer } from '../node/server.js'
+import { CONTROL_TOKEN_ENV, type ServerOptions } from '../node/server-options.js'
 import type { FaultRule } from '../simulator/fault-rule.js'
 import type { ScenarioInput } from '../simulator/scenario-schema.js'
 import { inspectorBanner } from './inspector-banner.js'
+import { CONTROL_PREFIX } from '../simulator/simulator.js'
+import { type Flag, optionsFromFlags } from './options.js'
 
-export interface ServeFlags {
-  port: number
-  host: string
-  seed?: number
-  clock?: string
+/** What `serve` reads besides the options' own flags. */
+interface ServeOnlyFlags {
   scenario: string
-  root?: AreaId[]
   quiet?: boolean
-  jwtSecret?: string
-  tokenTtl?: number
-  dispatch: DispatchMode
-  signatureMode: 'format' | 'eip191' | 'eip712'
-  /** Checked by the ledger area, which knows what a block time may be. */
-  blockTime?: string
-  journalSize: number
-  journalBodyLimit: number
-  /** Area B: ingested points kept per sensor and in all (D15 window). */
-  sensorWindow: number
-  ingestWindow: number
   fault?: FaultRule[]
   latency?: number | [number, number]
-  maxWorlds: number
-  /** Milliseconds (parsed), or the default's text. */
-  worldIdle: number | string
-  controlToken?: string
-  headersTimeout?: number
-  requestTimeout?: number
-  /** `--proxy area=url` (repeatable) and `--proxy-timeout`: areas answered by a real backend. */
+  /** `--proxy area=url` (repeatable): checked by `startServer` (src/node/proxy-targets.ts). */
   proxy?: Partial<Record<AreaId, string>>
-  proxyTimeout?: number
-  stateFile?: string
 }
 
-/** Where `--control-token` is read from when the flag is not given (keeps it out of `ps` listings). */
-export const CONTROL_TOKEN_ENV = 'MULTI_AREA_MOCK_CONTROL_TOKEN'
-
-/** See ServerOptions.dispatch; chosen by the benchmark (bench/README.md). */
-export const DEFAULT_DISPATCH: DispatchMode = 'fast'
-
 /** `multi-area-mock serve`: starts the server, prints the banner, stops cleanly on SIGINT/SIGTERM. */
-export async function serve(flags: ServeFlags): Promise<void> {
+export async function serve(values: Record<string, unknown>, flags: readonly Flag[]): Promise<void> {
   const started = performance.now()
-  let scenario: string = flags.scenario
+  const { scenario: named, quiet, fault, latency, proxy } = values as unknown as ServeOnlyFlags
+  let scenario: string = named
   const scenarios: Record<string, ScenarioInput> = {}
-  if (looksLikePath(flags.scenario)) {
-    const file = await readScenarioFile(flags.scenario)
+  if (looksLikePath(named)) {
+    const file = await readScenarioFile(named)
     scenarios[file.name] = file.scenario
     scenario = file.name
   }
-  const options: SimulatorOptions & { port: number; host: string } = {
-    port: flags.port,
-    host: flags.host,
+  const options: ServerOptions = {
+    ...optionsFromFlags(values, flags),
     scenario,
     scenarios,
-    root: flags.root ?? [],
-    signatureMode: flags.signatureMode,
-    journal: { size: flags.journalSize, bodyLimit: flags.journalBodyLimit },
-    ingestion: { sensorWindow: flags.sensorWindow, window: flags.ingestWindow },
+    ...(proxy === undefined ? {} : { proxy }),
     // --latency first: it adds to every request, whatever the other rules do.
-    faults: [...(flags.latency === undefined ? [] : [{ latency: flags.latency }]), ...(flags.fault ?? [])],
-    worlds: { max: flags.maxWorlds, idle: flags.worldIdle },
+    faults: [...(latency === undefined ? [] : [{ latency }]), ...(fault ?? [])],
+    ...(quiet ? {} : { log: (line: string) => process.stdout.write(`${line}\n`) }),
   }
-  if (flags.seed !== undefined) options.seed = flags.seed
-  if (flags.clock !== undefined) options.clock = flags.clock
-  if (flags.jwtSecret !== undefined || flags.tokenTtl !== undefined) {
-    options.auth = {
-      ...(flags.jwtSecret !== undefined ? { secret: flags.jwtSecret } : {}),
-      ...(flags.tokenTtl !== undefined ? { expiresIn: flags.tokenTtl } : {}),
-    }
-  }
-  if (flags.blockTime !== undefined) options.blockTime = flags.blockTime
-  const running = await startServer({
-    ...options,
-    dispatch: flags.dispatch,
-    ...(flags.headersTimeout !== undefined ? { headersTimeout: flags.headersTimeout } : {}),
-    ...(flags.requestTimeout !== undefined ? { requestTimeout: flags.requestTimeout } : {}),
-    ...(flags.controlToken !== undefined ? { controlToken: flags.controlToken } : {}),
-    ...(flags.proxy !== undefined ? { proxy: flags.proxy } : {}),
-    ...(flags.proxyTimeout !== undefined ? { proxyTimeout: flags.proxyTimeout } : {}),
-    ...(flags.stateFile !== undefined ? { stateFile: flags.stateFile } : {}),
-    ...(flags.quiet ? {} : { log: (line: string) => process.stdout.write(`${line}\n`) }),
-  })
+  const running = await startServer(options)
   const sim = running.simulator
+  const guarded = options.controlToken !== undefined
   const lines = [
     `multi-area-mock listening on ${running.url} (scenario "${sim.scenario}", seed ${sim.seed}, clock ${sim.clockFixed ? sim.now() : 'system'}, ready in ${Math.round(performance.now() - started)} ms)`,
-    ...sim.areas.map((area) => `  ${area.letter}  ${area.title.padEnd(40)} ${area.baseUrls.map((base) => `${running.url}${base === '/' ? '/' : base}`).join('  ')}${proxiedTo(flags, area.id)}`),
-    `     ${(flags.controlToken === undefined ? 'Control API' : 'Control API (Bearer token required)').padEnd(40)} ${running.url}${CONTROL_PREFIX}`,
+    ...sim.areas.map((area) => `  ${area.letter}  ${area.title.padEnd(40)} ${area.baseUrls.map((base) => `${running.url}${base === '/' ? '/' : base}`).join('  ')}${proxiedTo(options, area.id)}`),
+    `     ${(guarded ? 'Control API (Bearer token required)' : 'Control API').padEnd(40)} ${running.url}${CONTROL_PREFIX}`,
   ]
   lines.push(...inspectorBanner(running))
   const faults = sim.faults.list().length
   if (faults > 0) lines.push(`     ${`${faults} fault rule${faults === 1 ? '' : 's'} in force`.padEnd(40)} ${running.url}${CONTROL_PREFIX}/faults`)
   process.stdout.write(`${lines.join('\n')}\n`)
-  if (!isLoopbackHost(running.host)) process.stderr.write(`${exposedWarning(running.host, flags.controlToken !== undefined)}\n`)
+  if (!isLoopbackHost(running.host)) process.stderr.write(`${exposedWarning(running.host, guarded)}\n`)
 
   await new Promise<void>((resolve) => {
     const stop = () => {
@@ -121,7 +73,7 @@ function exposedWarning(host: string, guarded: boolean): string {
 }
 
 /** The banner's note on a proxied area: where its requests go. */
-function proxiedTo(flags: ServeFlags, area: AreaId): string {
-  const url = flags.proxy?.[area]
+function proxiedTo(options: ServerOptions, area: AreaId): string {
+  const url = options.proxy?.[area]
   return url === undefined ? '' : `  -> proxied to ${url}`
 }

@@ -1,9 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { type Command, InvalidArgumentError, Option } from 'commander'
-import type { AreaId } from '../areas/area.js'
-import { parseDuration } from '../kernel/sim-clock.js'
-import { ALL_AREAS } from '../simulator/create-simulator.js'
+import type { AreaId } from '../areas/registry.js'
+import { parseDuration } from '../kernel/time/sim-clock.js'
+import { ALL_AREAS } from '../areas/registry.js'
 import { DEFAULT_VERIFY_TIMEOUT, type FixtureName, formatJson, formatJUnit, formatTable, verify } from '../verify/index.js'
 import { collectArea, parseArea } from './options.js'
 

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { ApiError } from '../kernel/api-error.js'
+import { ApiError } from '../kernel/errors/api-error.js'
 
 /** The challenge every refusal carries (RFC 6750). */
 const REALM = 'Bearer realm="multi-area-mock control API"'

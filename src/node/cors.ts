@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
-import type { Reply } from '../kernel/reply.js'
-import { RESPONSE_HEADERS } from '../kernel/response-headers.js'
+import type { Reply } from '../kernel/http/reply.js'
+import { RESPONSE_HEADERS } from '../kernel/http/response-headers.js'
 
 const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS'
 /**

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { ApiError, notFound } from '../kernel/api-error.js'
-import { errorResponse } from '../kernel/error-response.js'
+import { ApiError, notFound } from '../kernel/errors/api-error.js'
+import { errorResponse } from '../kernel/errors/error-response.js'
 import type { WireReply } from './wire-reply.js'
 
 /** The files of swagger-ui-dist the page loads, with their types. */

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getResponse } from 'msw'
-import type { Simulator } from '../simulator/create-simulator.js'
+import type { Simulator } from '../simulator/simulator.js'
 import { toFetchRequest } from './fetch-request.js'
 import { fromNodeRequest } from './node-request.js'
 import { type WireReply, wireReplyOf } from './wire-reply.js'
@@ -18,7 +18,7 @@ import { type WireReply, wireReplyOf } from './wire-reply.js'
 export type DispatchMode = 'fast' | 'direct' | 'msw'
 
 /** Every dispatch mode, the default first. */
-export const DISPATCH_MODES: readonly DispatchMode[] = ['fast', 'direct', 'msw']
+export const DISPATCH_MODES = ['fast', 'direct', 'msw'] as const satisfies readonly DispatchMode[]
 
 /** Answers one Node request; `undefined` when no area claims it (the server's 404). */
 export type NodeAnswerer = (req: IncomingMessage, res: ServerResponse) => Promise<WireReply | undefined> | undefined

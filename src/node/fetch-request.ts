@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import { forWire } from '../kernel/fetch-adapter.js'
+import { forWire } from '../kernel/http/fetch-adapter.js'
 
 /**
  * Node's request as a Fetch `Request`, for the `direct` and `msw` dispatch

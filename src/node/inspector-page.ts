@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { ApiError, notFound } from '../kernel/api-error.js'
-import { errorResponse } from '../kernel/error-response.js'
-import { json } from '../kernel/json-response.js'
+import { ApiError, notFound } from '../kernel/errors/api-error.js'
+import { errorResponse } from '../kernel/errors/error-response.js'
+import { json } from '../kernel/http/json-response.js'
 import type { WireReply } from './wire-reply.js'
 
 /** The built page's files (`npm run build` bundles src/inspector/ into dist/inspector/), with their types. */

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
-import { ApiError } from '../kernel/api-error.js'
-import { payloadTooLarge } from '../kernel/payload-too-large.js'
-import type { RequestHeaders, SimRequest } from '../kernel/sim-request.js'
+import { ApiError } from '../kernel/errors/api-error.js'
+import { payloadTooLarge } from '../kernel/errors/payload-too-large.js'
+import type { RequestHeaders, SimRequest } from '../kernel/http/sim-request.js'
 
 /**
  * Node's own request as the routes see it (the CLI server's fast path): no

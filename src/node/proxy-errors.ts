@@ -1,5 +1,5 @@
-import { ApiError } from '../kernel/api-error.js'
-import type { AreaId } from '../areas/area.js'
+import { ApiError } from '../kernel/errors/api-error.js'
+import type { AreaId } from '../areas/registry.js'
 
 /** Why an upstream gave no answer, in a few words, from the system's error code. */
 function cause(error: unknown): string {

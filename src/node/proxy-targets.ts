@@ -1,5 +1,5 @@
-import type { AreaId } from '../areas/area.js'
-import { ConfigError } from '../kernel/clock.js'
+import type { AreaId } from '../areas/registry.js'
+import { ConfigError } from '../kernel/errors/config-error.js'
 
 /** Default `proxyTimeout`: how long an upstream may stay silent before the answer is 504. */
 export const DEFAULT_PROXY_TIMEOUT = 30_000

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { basename, extname, resolve } from 'node:path'
-import { ConfigError } from '../kernel/clock.js'
-import { ScenarioError } from '../simulator/scenario-error.js'
+import { ConfigError } from '../kernel/errors/config-error.js'
+import { ScenarioError } from '../kernel/errors/scenario-error.js'
 import { type ScenarioInput, scenarioSchema } from '../simulator/scenario-schema.js'
 
 /**

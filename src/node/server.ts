@@ -1,75 +1,31 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { ApiError } from '../kernel/api-error.js'
-import { ConfigError } from '../kernel/clock.js'
-import { errorResponse } from '../kernel/error-response.js'
-import { CONTROL_PREFIX, createSimulator, type Simulator, type SimulatorOptions } from '../simulator/create-simulator.js'
+import { ApiError } from '../kernel/errors/api-error.js'
+import { ConfigError } from '../kernel/errors/config-error.js'
+import { parseOptions } from '../kernel/options/parse-options.js'
+import { errorResponse } from '../kernel/errors/error-response.js'
+import { createSimulator } from '../simulator/create-simulator.js'
+import { CONTROL_PREFIX, type Simulator } from '../simulator/simulator.js'
 import { type ClientError, clientErrorReply } from './client-error.js'
 import { controlTokenGuard } from './control-token.js'
 import { corsHeaders, preflightReply } from './cors.js'
 import { DocsPage } from './docs-page.js'
 import { InspectorPage } from './inspector-page.js'
 import { StateFile } from './state-file.js'
-import { type DispatchMode, nodeAnswerer } from './fast-path.js'
+import { DEFAULT_REQUEST_TIMEOUT, type ServerOptions, serverOptionsSchema } from './server-options.js'
+import { nodeAnswerer } from './fast-path.js'
 import { type WireReply, writeReply } from './wire-reply.js'
-import type { AreaId } from '../areas/area.js'
 import { AreaProxy } from './area-proxy.js'
-import { DEFAULT_PROXY_TIMEOUT, proxyTargets } from './proxy-targets.js'
+import { proxyTargets } from './proxy-targets.js'
 
 export type { DispatchMode } from './fast-path.js'
+export type { ServerOptions } from './server-options.js'
 
 /** How much of an unread request body the server swallows before hanging up. */
 const DISCARD_LIMIT = 64 * 1024 * 1024
 
 /** The same after a 413: the body was refused for its size and may never end, so stop sooner. */
 const TOO_LARGE_DISCARD_LIMIT = 4 * 1024 * 1024
-
-/** Default `headersTimeout`: a client gets this long to send the request line and headers. */
-export const DEFAULT_HEADERS_TIMEOUT = 10_000
-
-/** Default `requestTimeout`: a client gets this long to send a whole request, body included. */
-export const DEFAULT_REQUEST_TIMEOUT = 30_000
-
-export interface ServerOptions extends SimulatorOptions {
-  /** Default 4000; 0 picks a free port (D27). */
-  port?: number
-  /** Default `127.0.0.1`: not reachable from other machines unless asked (D27). */
-  host?: string
-  /** Receives one line per request (`GET /core/users 200 0.4ms`); omit for silence. */
-  log?: (line: string) => void
-  /**
-   * How requests reach the simulator (default `'fast'`): `'fast'` answers
-   * Node's request from the route table without any Fetch object, `'direct'`
-   * builds a Fetch `Request` for `sim.fetch`, `'msw'` goes through msw's
-   * `getResponse` over `simulator.handlers`. All answer identically
-   * (src/simulator/dispatch-paths.test.ts); bench/README.md has the figures.
-   */
-  dispatch?: DispatchMode
-  /**
-   * When set, every `/__mock/*` request must carry `Authorization: Bearer <controlToken>`
-   * (401 otherwise): for a server other machines can reach (`host: '0.0.0.0'`).
-   */
-  controlToken?: string
-  /** Milliseconds a client may take to send the request line and headers (default 10 s); then 408 and the connection is closed. */
-  headersTimeout?: number
-  /** Milliseconds a client may take to send a whole request, body included (default 30 s); then 408 and the connection is closed. */
-  requestTimeout?: number
-  /**
-   * Areas whose requests go to a real backend instead (docs/proxy.md): the
-   * path under the area's prefix is appended to the URL, the answer streams
-   * back unchanged; faults, latency and the journal still apply.
-   * `{ admin: 'https://users.example.com/api' }`.
-   */
-  proxy?: Partial<Record<AreaId, string>>
-  /** Milliseconds a proxied area's upstream may stay silent before a 504 `gateway_timeout` (default 30 s). */
-  proxyTimeout?: number
-  /**
-   * Keep the default world in this JSON file (`serve --state-file`): loaded at
-   * start if it exists (refused with a `ConfigError` if invalid, and left as it
-   * is), saved after every change at most every 500 ms and on `close()`.
-   */
-  stateFile?: string
-}
 
 /** A running simulator server. */
 export interface RunningServer {
@@ -97,7 +53,8 @@ export interface RunningServer {
  * await running.close()
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const host = options.host ?? '127.0.0.1'
+  const { host, port: wanted, dispatch, controlToken, headersTimeout, requestTimeout: requestOption, log, proxy: proxyOption, proxyTimeout, stateFile: stateFilePath } =
+    parseOptions(serverOptionsSchema, options)
   const simulator = createSimulator({
     ...options,
     onInternalError:
@@ -110,11 +67,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // The whole world is seeded (or loaded from its file) before the first request can arrive.
   await simulator.ready
   // Checked before listening: a bad proxy URL fails the start, not a request.
-  const proxied = proxyTargets(options.proxy ?? {}, simulator.areas.map((area) => area.id))
-  const stateFile = options.stateFile === undefined ? undefined : new StateFile(simulator, options.stateFile)
+  const proxied = proxyTargets(proxyOption ?? {}, simulator.areas.map((area) => area.id))
+  const stateFile = stateFilePath === undefined ? undefined : new StateFile(simulator, stateFilePath)
   await stateFile?.load()
-  const headersTimeout = options.headersTimeout ?? DEFAULT_HEADERS_TIMEOUT
-  const requestTimeout = options.requestTimeout ?? Math.max(DEFAULT_REQUEST_TIMEOUT, headersTimeout)
+  const requestTimeout = requestOption ?? Math.max(DEFAULT_REQUEST_TIMEOUT, headersTimeout)
   if (headersTimeout > requestTimeout) {
     throw new ConfigError(`The headers timeout (${headersTimeout} ms) must not be longer than the request timeout (${requestTimeout} ms), which includes it.`)
   }
@@ -126,9 +82,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   })
   server.keepAliveTimeout = 65_000
   await new Promise<void>((resolve, reject) => {
-    const refuse = (error: unknown) => reject(listenError(error, host, options.port ?? 4000))
+    const refuse = (error: unknown) => reject(listenError(error, host, wanted))
     server.once('error', refuse)
-    server.listen(options.port ?? 4000, host, () => {
+    server.listen(wanted, host, () => {
       server.off('error', refuse)
       resolve()
     })
@@ -137,11 +93,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const authority = `${host.includes(':') ? `[${host}]` : host}:${port}`
 
   const origin = `http://${authority}`
-  const answerer = nodeAnswerer(options.dispatch ?? 'fast', simulator, origin)
+  const answerer = nodeAnswerer(dispatch, simulator, origin)
   const docs = new DocsPage(CONTROL_PREFIX)
-  const proxy = proxied.length === 0 ? undefined : new AreaProxy(simulator, origin, { targets: proxied, timeoutMs: options.proxyTimeout ?? DEFAULT_PROXY_TIMEOUT, log: options.log })
-  const inspector = new InspectorPage(CONTROL_PREFIX, { stateFile: stateFile?.path ?? null, controlToken: options.controlToken !== undefined })
-  const refuseControl = options.controlToken === undefined ? undefined : controlTokenGuard(options.controlToken)
+  const proxy = proxied.length === 0 ? undefined : new AreaProxy(simulator, origin, { targets: proxied, timeoutMs: proxyTimeout, log })
+  const inspector = new InspectorPage(CONTROL_PREFIX, { stateFile: stateFile?.path ?? null, controlToken: controlToken !== undefined })
+  const refuseControl = controlToken === undefined ? undefined : controlTokenGuard(controlToken)
   const answer = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<WireReply> => {
     try {
       if (req.method === 'OPTIONS') return preflightReply(req)
@@ -182,7 +138,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     void answer(req, res, path)
       .then((reply) => {
         if (reply.status !== 0) Object.assign(reply.headers, corsHeaders(req))
-        options.log?.(`${req.method} ${path} ${reply.status === 0 ? 'dropped' : reply.status} ${(performance.now() - started).toFixed(1)}ms`)
+        log?.(`${req.method} ${path} ${reply.status === 0 ? 'dropped' : reply.status} ${(performance.now() - started).toFixed(1)}ms`)
         if (!res.destroyed) writeReply(res, reply)
       })
       .catch((error: unknown) => {

@@ -1,8 +1,8 @@
 import { open, readFile, rename, rm } from 'node:fs/promises'
 import { resolve } from 'node:path'
-import { ConfigError } from '../kernel/clock.js'
+import { ConfigError } from '../kernel/errors/config-error.js'
 import type { Simulator } from '../simulator/create-simulator.js'
-import { ScenarioError } from '../simulator/scenario-error.js'
+import { ScenarioError } from '../kernel/errors/scenario-error.js'
 
 /** Saves come at most this often (ms): a change is on disk within about this long. */
 export const STATE_SAVE_INTERVAL_MS = 500

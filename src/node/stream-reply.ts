@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http'
-import { statusText } from '../kernel/status-text.js'
+import { statusText } from '../kernel/http/status-text.js'
 
 /** What `writeStream` writes: a status, headers and a body that keeps coming. */
 export interface StreamReply {

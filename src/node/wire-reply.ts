@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http'
-import { replyOf } from '../kernel/fetch-adapter.js'
-import type { Reply } from '../kernel/reply.js'
-import { statusText } from '../kernel/status-text.js'
+import { replyOf } from '../kernel/http/fetch-adapter.js'
+import type { Reply } from '../kernel/http/reply.js'
+import { statusText } from '../kernel/http/status-text.js'
 import { writeStream } from './stream-reply.js'
 
 /** A reply as the server writes it: the simulator's, or a file of the docs page (bytes). */

@@ -1,13 +1,11 @@
 import type { z } from 'zod'
-import { ApiError, notFound, validationFailed } from '../kernel/api-error.js'
-import { parseInstant } from '../kernel/clock.js'
-import { parseDuration, withinClockRange } from '../kernel/sim-clock.js'
-import { parseBody, readJsonBody } from '../kernel/json-body.js'
-import { json } from '../kernel/json-response.js'
-import { parseQuery } from '../kernel/query.js'
-import type { RouteDefinition } from '../kernel/route.js'
-import type { AreaId } from '../areas/area.js'
-import type { Simulator } from './create-simulator.js'
+import { ApiError, notFound, validationFailed } from '../kernel/errors/api-error.js'
+import { parseInstant } from '../kernel/time/clock.js'
+import { parseDuration, withinClockRange } from '../kernel/time/sim-clock.js'
+import { json } from '../kernel/http/json-response.js'
+import { defineRoute, jsonBody, rawJsonBody, type RouteDefinition } from '../kernel/routing/route.js'
+import type { AreaId } from '../areas/registry.js'
+import type { Simulator } from './simulator.js'
 import {
   clockBody,
   clockView,
@@ -21,17 +19,22 @@ import {
   scenarioParams,
   unknownScenarioExtra,
 } from './control-schemas.js'
-import { ScenarioError } from './scenario-error.js'
+import { ScenarioError } from '../kernel/errors/scenario-error.js'
 import { worldStateSchema } from './scenario-schema.js'
 
 /** A state document may be much larger than an API body; it is still bounded. */
 const STATE_BODY_LIMIT = 64 * 1024 * 1024
 
+/** What the control API works on: the simulator (or world) the request is for. */
+export interface ControlRouteContext {
+  sim: Simulator
+}
+
 /** The control API under `/__mock` (D26). */
-export function controlRoutes(sim: Simulator): RouteDefinition[] {
+export function controlRoutes({ sim }: ControlRouteContext): RouteDefinition[] {
   const clockNow = () => ({ now: sim.now(), fixed: sim.clockFixed })
   return [
-    {
+    defineRoute({
       method: 'GET',
       path: '/health',
       operationId: 'getHealth',
@@ -46,8 +49,8 @@ export function controlRoutes(sim: Simulator): RouteDefinition[] {
           clock: clockNow(),
           areas: sim.areas.map(({ id, letter, title, baseUrls }) => ({ id, letter, title, baseUrls })),
         } satisfies z.infer<typeof health>),
-    },
-    {
+    }),
+    defineRoute({
       method: 'POST',
       path: '/reset',
       operationId: 'reset',
@@ -59,8 +62,8 @@ export function controlRoutes(sim: Simulator): RouteDefinition[] {
         await sim.reset()
         return json({ status: 'reset', scenario: sim.scenario } satisfies z.infer<typeof resetResult>)
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'GET',
       path: '/scenarios',
       operationId: 'listScenarios',
@@ -68,8 +71,8 @@ export function controlRoutes(sim: Simulator): RouteDefinition[] {
       responses: { 200: { body: scenarioList } },
       examples: () => [{}],
       handle: () => json(sim.listScenarios().map((entry) => ({ ...entry, active: entry.name === sim.scenario })) satisfies z.infer<typeof scenarioList>),
-    },
-    {
+    }),
+    defineRoute({
       method: 'POST',
       path: '/scenarios/{name}',
       operationId: 'loadScenario',
@@ -79,8 +82,7 @@ export function controlRoutes(sim: Simulator): RouteDefinition[] {
       responses: { 200: { body: loadResult } },
       errors: [{ code: 'not_found', extra: unknownScenarioExtra, description: 'No such scenario; `available` lists them.' }],
       examples: () => [{ params: { name: 'empty' } }, { name: 'unknown', params: { name: 'nope' } }],
-      async handle({ params }) {
-        const name = params.name!
+      async handle({ params: { name } }) {
         const known = sim.listScenarios().map((entry) => entry.name)
         if (!known.includes(name)) {
           throw notFound(`No scenario named "${name}". Available: ${known.join(', ')}.`, { available: known })
@@ -88,8 +90,8 @@ export function controlRoutes(sim: Simulator): RouteDefinition[] {
         await sim.loadScenario(name)
         return json({ status: 'loaded', scenario: name } satisfies z.infer<typeof loadResult>)
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'GET',
       path: '/clock',
       operationId: 'getClock',
@@ -97,18 +99,17 @@ export function controlRoutes(sim: Simulator): RouteDefinition[] {
       responses: { 200: { body: clockView } },
       examples: () => [{}],
       handle: () => json(clockNow()),
-    },
-    {
+    }),
+    defineRoute({
       method: 'POST',
       path: '/clock',
       operationId: 'moveClock',
       summary: 'Move the simulator clock: {mode: "fixed"|"system", set: iso, advance: ms | "90s"}',
       description: 'Applied in the order `mode`, `set`, `advance`; works on a running clock too (it keeps an offset). A bad value moves nothing.',
-      body: clockBody,
+      body: jsonBody(clockBody, { limit: 4096 }),
       responses: { 200: { body: clockView } },
       examples: () => [{ summary: 'Ninety seconds later', body: { advance: '90s' } }],
-      async handle({ request }) {
-        const body = await parseBody(request, clockBody, { limit: 4096 })
+      handle({ body }) {
         // Checked before anything moves, so a refused request changes nothing (D11).
         if (body.advance !== undefined) {
           const from = body.set !== undefined ? parseInstant(body.set) : sim.clock.now().getTime()
@@ -122,27 +123,27 @@ export function controlRoutes(sim: Simulator): RouteDefinition[] {
         if (body.advance !== undefined) sim.clock.advance(body.advance)
         return json(clockNow())
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'GET',
       path: '/state',
       operationId: 'getState',
       summary: 'The whole world as JSON (no password hashes)',
       responses: { 200: { body: worldStateSchema } },
       handle: () => json(sim.exportState()),
-    },
-    {
+    }),
+    defineRoute({
       method: 'PUT',
       path: '/state',
       operationId: 'replaceState',
       summary: 'Replace the whole world (validated; nothing changes on error)',
       description: 'A missing section becomes empty. Users may carry `password` (hashed at once); the clock is not touched.',
-      body: worldStateSchema,
+      // Validated by `importState`, which refuses a bad document as a whole.
+      body: rawJsonBody(worldStateSchema, { limit: STATE_BODY_LIMIT }),
       responses: { 200: { body: replaceResult } },
-      async handle({ request }) {
-        const state = await readJsonBody(request, { limit: STATE_BODY_LIMIT })
+      async handle({ body }) {
         try {
-          await sim.importState(state)
+          await sim.importState(body)
         } catch (error) {
           if (error instanceof ScenarioError) {
             throw new ApiError(400, 'validation_failed', 'The state document is invalid; nothing was changed.', { details: error.details })
@@ -151,8 +152,8 @@ export function controlRoutes(sim: Simulator): RouteDefinition[] {
         }
         return json({ status: 'replaced', counts: sim.counts() } satisfies z.infer<typeof replaceResult>)
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'GET',
       path: '/openapi.json',
       operationId: 'getOpenApi',
@@ -162,8 +163,7 @@ export function controlRoutes(sim: Simulator): RouteDefinition[] {
       responses: { 200: { body: openApiDocumentSchema } },
       errors: [{ code: 'not_found', description: 'The area asked for is not mounted.' }],
       // No examples: they are recorded by asking a simulator for its document.
-      async handle({ request, url }) {
-        const { area } = parseQuery(openApiQuery, url)
+      async handle({ request, url, query: { area } }) {
         // The host the client used (`localhost:4000`, a LAN name), not the one the server bound.
         const host = request.headers.get('host')
         const origin = host ? `${url.protocol}//${host}` : url.origin
@@ -172,6 +172,6 @@ export function controlRoutes(sim: Simulator): RouteDefinition[] {
         }
         return json(await sim.openapi({ origin, ...(area ? { area: area as AreaId } : {}) }))
       },
-    },
+    }),
   ]
 }

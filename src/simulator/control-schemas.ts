@@ -1,8 +1,8 @@
 import * as z from 'zod'
-import { parseInstant } from '../kernel/clock.js'
-import { parseDuration } from '../kernel/sim-clock.js'
-import { acceptedBy } from '../kernel/validate.js'
-import { isoTimestamp } from '../world/accounts/account-schema.js'
+import { parseInstant } from '../kernel/time/clock.js'
+import { parseDuration } from '../kernel/time/sim-clock.js'
+import { acceptedBy } from '../kernel/http/validate.js'
+import { isoTimestamp } from '../kernel/time/iso-timestamp.js'
 
 /** `POST /__mock/clock`: applied in the order mode, set, advance. */
 export const clockBody = z

@@ -2,9 +2,9 @@ import { getResponse, http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { call } from '../../test/support/http.js'
-import { ConfigError } from '../kernel/clock.js'
+import { ConfigError } from '../kernel/errors/config-error.js'
 import { createSimulator } from './create-simulator.js'
-import { ScenarioError } from './scenario-error.js'
+import { ScenarioError } from '../kernel/errors/scenario-error.js'
 
 const CLOCK = '2026-01-01T00:00:00Z'
 const newUser = (name: string) => ({ username: name, email: `${name}@example.com`, password: 'long-enough' })

@@ -1,6 +1,6 @@
 import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { fromFetchRequest, toFetchResponse } from '../kernel/fetch-adapter.js'
+import { fromFetchRequest, toFetchResponse } from '../kernel/http/fetch-adapter.js'
 import { createSimulator } from './create-simulator.js'
 
 /**

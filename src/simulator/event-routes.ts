@@ -1,6 +1,5 @@
 import * as z from 'zod'
-import { parseQuery } from '../kernel/query.js'
-import type { RouteDefinition } from '../kernel/route.js'
+import { defineRoute, type RouteDefinition } from '../kernel/routing/route.js'
 import { type EventStreamOptions, openEventStream, type WatchedWorld } from './event-stream.js'
 import { DEFAULT_WORLD_ID, unknownWorld, WORLD_COOKIE, WORLD_HEADER, type Worlds } from './worlds.js'
 
@@ -23,10 +22,17 @@ const STREAM_DESCRIPTION = `A [Server-Sent Events](https://html.spec.whatwg.org/
 
 The world is chosen by the \`${WORLD_HEADER}\` header, else the \`world\` query parameter, else the \`${WORLD_COOKIE}\` cookie. A client that falls more than 1 MiB behind is disconnected (an \`EventSource\` reconnects after the \`retry\` the stream names). With a control token, send \`Authorization: Bearer <token>\` (e.g. with \`fetch()\` and a stream reader; \`EventSource\` cannot send headers).`
 
+export interface EventRouteContext {
+  /** The simulator (or world) the request is for, and the worlds of its family. */
+  sim: WatchedWorld & { readonly worlds: Worlds<WatchedWorld> }
+  /** Stream limits (tests lower them). */
+  stream?: Omit<EventStreamOptions, 'alive' | 'onEnd'>
+}
+
 /** `/__mock/events`: live journal entries and world changes of the world a request names (Server-Sent Events). */
-export function eventRoutes(sim: WatchedWorld & { readonly worlds: Worlds<WatchedWorld> }, options: Omit<EventStreamOptions, 'alive' | 'onEnd'> = {}): RouteDefinition[] {
+export function eventRoutes({ sim, stream: options = {} }: EventRouteContext): RouteDefinition[] {
   return [
-    {
+    defineRoute({
       method: 'GET',
       path: '/events',
       operationId: 'streamEvents',
@@ -35,8 +41,7 @@ export function eventRoutes(sim: WatchedWorld & { readonly worlds: Worlds<Watche
       query: eventsQuery,
       responses: { 200: { description: 'An open event stream.', contentType: 'text/event-stream', body: z.string().describe('`event: <name>` and `data: <JSON>` lines, one blank line after each event.') } },
       // No examples: the answer never ends.
-      handle({ request, url }) {
-        const { world } = parseQuery(eventsQuery, url)
+      handle({ request, query: { world } }) {
         const own = sim.worldId ?? DEFAULT_WORLD_ID
         // The header already chose this world; else the query parameter, else the cookie (which also chose this world).
         const id = request.headers.get(WORLD_HEADER) === null ? (world ?? own) : own
@@ -50,6 +55,6 @@ export function eventRoutes(sim: WatchedWorld & { readonly worlds: Worlds<Watche
           stream,
         }
       },
-    },
+    }),
   ]
 }

@@ -1,6 +1,6 @@
-import { redactUrl } from '../kernel/redact.js'
+import { redactUrl } from '../simulator/redact.js'
 import type { SimulatorChange } from './change-listeners.js'
-import type { JournalEntry } from './journal.js'
+import type { JournalEntry } from './journal-entry.js'
 
 /** Bytes one client may have waiting (sent but not yet taken by its connection) before it is disconnected. */
 export const DEFAULT_EVENT_BUFFER_BYTES = 1024 * 1024

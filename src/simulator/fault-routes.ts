@@ -1,7 +1,6 @@
 import * as z from 'zod'
-import { empty, json } from '../kernel/json-response.js'
-import { parseBody } from '../kernel/json-body.js'
-import type { RouteDefinition } from '../kernel/route.js'
+import { empty, json } from '../kernel/http/json-response.js'
+import { defineRoute, jsonBody, type RouteDefinition } from '../kernel/routing/route.js'
 import { faultRuleSchema, faultRulesSchema, faultRuleViewSchema } from './fault-rule.js'
 import type { Faults } from './faults.js'
 
@@ -22,10 +21,15 @@ const EXAMPLE_RULES = [
   { method: 'POST', status: 429, probability: 0.1, retryAfter: 2 },
 ]
 
+/** What the fault routes work on: the fault rules of the world the request is for. */
+export interface FaultRouteContext {
+  faults: Faults
+}
+
 /** `/__mock/faults`: the fault rules of the world the request is for. */
-export function faultRoutes(faults: Faults): RouteDefinition[] {
+export function faultRoutes({ faults }: FaultRouteContext): RouteDefinition[] {
   return [
-    {
+    defineRoute({
       method: 'GET',
       path: '/faults',
       operationId: 'listFaults',
@@ -33,39 +37,37 @@ export function faultRoutes(faults: Faults): RouteDefinition[] {
       responses: { 200: { body: faultListSchema } },
       examples: () => [{}],
       handle: () => json({ rules: faults.list() } satisfies z.infer<typeof faultListSchema>),
-    },
-    {
+    }),
+    defineRoute({
       method: 'PUT',
       path: '/faults',
       operationId: 'replaceFaults',
       summary: 'Replace every fault rule: {rules: [{area?, method?, route?, latency?, status?, drop?, probability?, times?, retryAfter?}]}',
       description:
         'Rules apply to area requests only, never to the control API. Every matching rule that fires adds its latency; the first one with a `status` or `drop` decides the answer. Draws come from a generator seeded by the world\'s seed. A bad rule changes nothing.',
-      body: putFaultsBodySchema,
+      body: jsonBody(putFaultsBodySchema, { limit: FAULT_BODY_LIMIT }),
       responses: { 200: { body: faultListSchema } },
       examples: () => [{ summary: 'Slow product reads; one creation in ten rate-limited', body: { rules: EXAMPLE_RULES } }],
-      async handle({ request }) {
-        const body = await parseBody(request, putFaultsBodySchema, { limit: FAULT_BODY_LIMIT })
+      handle({ body }) {
         return json({ rules: faults.set(body.rules) } satisfies z.infer<typeof faultListSchema>)
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'POST',
       path: '/faults',
       operationId: 'addFault',
       summary: 'Add one fault rule after the others',
-      body: faultRuleSchema,
+      body: jsonBody(faultRuleSchema, { limit: FAULT_BODY_LIMIT }),
       responses: { 201: { description: 'Added; the rules now in force.', body: faultListSchema } },
       examples: () => [
         { summary: 'About one request in three to Area E answers 502', body: { area: 'ledger', status: 502, probability: 0.33 } },
         { name: 'invalid', summary: 'Every problem listed', body: { status: 418, route: 'no-slash' } },
       ],
-      async handle({ request }) {
-        const rule = await parseBody(request, faultRuleSchema, { limit: FAULT_BODY_LIMIT })
-        return json({ rules: faults.add(rule) } satisfies z.infer<typeof faultListSchema>, 201)
+      handle({ body }) {
+        return json({ rules: faults.add(body) } satisfies z.infer<typeof faultListSchema>, 201)
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'DELETE',
       path: '/faults',
       operationId: 'clearFaults',
@@ -76,6 +78,6 @@ export function faultRoutes(faults: Faults): RouteDefinition[] {
         faults.clear()
         return empty(204)
       },
-    },
+    }),
   ]
 }

@@ -1,8 +1,5 @@
 import * as z from 'zod'
-import type { AreaId } from '../areas/area.js'
-
-/** Area ids a fault rule may name (D1). */
-const AREA_IDS = ['admin', 'core', 'quantum', 'general', 'ledger'] as const satisfies readonly AreaId[]
+import { AREA_IDS } from '../areas/registry.js'
 
 /** Statuses a fault can answer with; 429 and 503 also carry `Retry-After`. */
 export const FAULT_STATUSES = [429, 500, 502, 503, 504] as const

@@ -1,4 +1,4 @@
-import { ConfigError } from '../kernel/clock.js'
+import { ConfigError } from '../kernel/errors/config-error.js'
 import type { FaultRule } from './fault-rule.js'
 import { faultWordsToRule } from './fault-words.js'
 import { validateFaultRules } from './faults.js'

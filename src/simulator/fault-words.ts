@@ -1,4 +1,4 @@
-import { ConfigError } from '../kernel/clock.js'
+import { ConfigError } from '../kernel/errors/config-error.js'
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
 const USAGE = 'expected words like: POST /core/users 503 p=0.5 times=3 latency=100..300 drop area=core retry-after=5'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createSimulator, type Simulator } from './create-simulator.js'
 import { parseFaultText, parseLatencyText } from './fault-text.js'
-import { ScenarioError } from './scenario-error.js'
+import { ScenarioError } from '../kernel/errors/scenario-error.js'
 
 const CLOCK = '2026-01-01T00:00:00Z'
 const product = () => new Request('http://sim.test/core/products/prod-1001')

@@ -1,13 +1,13 @@
 import type * as z from 'zod'
-import { ApiError } from '../kernel/api-error.js'
-import type { Dispatch } from '../kernel/dispatcher.js'
-import { errorResponse } from '../kernel/error-response.js'
-import type { Reply } from '../kernel/reply.js'
-import type { SimRequest } from '../kernel/sim-request.js'
-import { SeededRandom } from '../kernel/random.js'
-import { compileRouteMatcher, type RouteMatcher } from '../kernel/route-matcher.js'
+import { ApiError } from '../kernel/errors/api-error.js'
+import type { Dispatch } from '../kernel/routing/dispatcher.js'
+import { errorResponse } from '../kernel/errors/error-response.js'
+import type { Reply } from '../kernel/http/reply.js'
+import type { SimRequest } from '../kernel/http/sim-request.js'
+import { SeededRandom } from '../kernel/random/random.js'
+import { compileRouteMatcher, type RouteMatcher } from '../kernel/routing/route-matcher.js'
 import { FAULT_STATUSES, type FaultRule, type FaultRuleInput, faultRuleViewSchema, type FaultStatus, faultRulesSchema, MAX_FAULT_DELAY_MS } from './fault-rule.js'
-import { ScenarioError } from './scenario-error.js'
+import { ScenarioError } from '../kernel/errors/scenario-error.js'
 
 /** Mixed into the world's seed, so fault draws are their own stream and never shift ids or data. */
 const FAULT_STREAM = 0x6661756c

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { Dispatch } from '../kernel/dispatcher.js'
-import type { Mount, RouteDefinition } from '../kernel/route.js'
-import type { SimRequest } from '../kernel/sim-request.js'
+import type { Dispatch } from '../kernel/routing/dispatcher.js'
+import type { Mount, RouteDefinition } from '../kernel/routing/route.js'
+import type { SimRequest } from '../kernel/http/sim-request.js'
 import { Journal } from './journal.js'
 
 const mount: Mount = { area: 'admin', origin: null, prefix: '/admin', routes: [] }

@@ -1,9 +1,8 @@
 import * as z from 'zod'
-import { empty, json } from '../kernel/json-response.js'
-import { parseQuery } from '../kernel/query.js'
-import type { RouteDefinition } from '../kernel/route.js'
-import type { RequestJournal } from './journal.js'
-import { journalEntrySchema, journalQuerySchema } from './journal.js'
+import { empty, json } from '../kernel/http/json-response.js'
+import { defineRoute, type RouteDefinition } from '../kernel/routing/route.js'
+import { journalEntrySchema, type RequestJournal } from './journal-entry.js'
+import { journalQuerySchema } from './journal-query.js'
 
 /** `GET /__mock/requests` answer. */
 export const journalReplySchema = z
@@ -13,10 +12,15 @@ export const journalReplySchema = z
   })
   .meta({ id: 'RequestJournal', description: 'The request journal of the world the request is for.' })
 
+/** What the journal's routes work on: the journal of the world the request is for. */
+export interface JournalRouteContext {
+  journal: RequestJournal
+}
+
 /** `/__mock/requests`: read and clear the request journal of the world the request is for. */
-export function journalRoutes(journal: RequestJournal): RouteDefinition[] {
+export function journalRoutes({ journal }: JournalRouteContext): RouteDefinition[] {
   return [
-    {
+    defineRoute({
       method: 'GET',
       path: '/requests',
       operationId: 'listRequests',
@@ -30,12 +34,11 @@ export function journalRoutes(journal: RequestJournal): RouteDefinition[] {
         { summary: 'Failed requests to Area A, the last ten', query: { area: 'admin', status: '4xx', limit: '10' } },
         { name: 'badFilter', summary: 'Every bad filter listed', query: { status: 'abc', limit: '0' } },
       ],
-      handle({ url }) {
-        const query = parseQuery(journalQuerySchema, url)
+      handle({ query }) {
         return json({ capacity: journal.capacity, entries: journal.find(query) } satisfies z.infer<typeof journalReplySchema>)
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'DELETE',
       path: '/requests',
       operationId: 'clearRequests',
@@ -46,6 +49,6 @@ export function journalRoutes(journal: RequestJournal): RouteDefinition[] {
         journal.clear()
         return empty(204)
       },
-    },
+    }),
   ]
 }

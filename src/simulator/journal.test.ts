@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError } from '../kernel/clock.js'
+import { ConfigError } from '../kernel/errors/config-error.js'
 import { createSimulator } from './create-simulator.js'
-import type { JournalEntry } from './journal.js'
+import type { JournalEntry } from './journal-entry.js'
 
 const CLOCK = '2026-01-01T00:00:00Z'
 const get = (path: string) => new Request(`http://sim.test${path}`)

@@ -1,128 +1,15 @@
-import * as z from 'zod'
-import { parseInstant } from '../kernel/clock.js'
-import type { Dispatch } from '../kernel/dispatcher.js'
-import type { Reply } from '../kernel/reply.js'
-import type { RequestHeaders, SimRequest } from '../kernel/sim-request.js'
-import { redactHeaders, redactJson, redactJsonText, redactUrl } from '../kernel/redact.js'
-import { intParam } from '../kernel/query.js'
-import { compileRouteMatcher } from '../kernel/route-matcher.js'
-import { acceptedBy } from '../kernel/validate.js'
+import type { RequestHeaders } from '../kernel/http/sim-request.js'
+import { compileRouteMatcher } from '../kernel/routing/route-matcher.js'
 import { BodyArena } from './body-arena.js'
-import { isoTimestamp } from '../world/accounts/account-schema.js'
+import type { JournalEntry, JournalRecord, RequestJournal } from './journal-entry.js'
+import { instant, type JournalQuery, statusFilter } from './journal-query.js'
+import { redactHeaders, redactJson, redactJsonText, redactUrl } from './redact.js'
 
 /** Entries kept unless the `journal.size` option says otherwise. */
 export const DEFAULT_JOURNAL_SIZE = 1000
 
 /** Characters of each request and response body kept in an entry unless `journal.bodyLimit` says otherwise. */
 export const DEFAULT_JOURNAL_BODY_LIMIT = 8192
-
-/**
- * One answered request, as `sim.journal.find()` and `GET /__mock/requests`
- * return it. Bodies are the parsed JSON when complete, else the (truncated)
- * text; secrets are redacted at any depth.
- */
-export const journalEntrySchema = z
-  .object({
-    id: z.int().min(1).describe('Sequence number in this journal, from 1.'),
-    time: isoTimestamp.describe('Simulator clock when the request arrived (ISO 8601).'),
-    method: z.string(),
-    url: z.string().describe('The full URL, with secrets in the query redacted.'),
-    path: z.string(),
-    area: z.string().describe('Id of the area the URL is under (D1).'),
-    route: z.string().nullable().describe('The matched route with its area prefix, e.g. /admin/api/v1.2/users/{userId}; null for a 404 or 405.'),
-    status: z.int().min(0).describe('0 when the connection was dropped by a fault.'),
-    durationMs: z.number().min(0),
-    world: z.string().nullable().describe('The isolated world that answered; null for the default world.'),
-    fault: z.string().nullable().describe('What a fault rule or Prefer header did, e.g. "rule 1: 503"; null when none applied.'),
-    proxy: z.string().nullable().describe('The upstream base URL the request was passed to when its area is proxied (`serve --proxy`); null when simulated.'),
-    requestHeaders: z.record(z.string(), z.string()).describe('Secrets (Authorization, API keys, cookies) redacted.'),
-    requestBody: z.unknown().describe('Parsed JSON when complete, else the (truncated) text; null when there was none or the route did not read it.'),
-    responseBody: z.unknown().describe('Parsed JSON when complete, else the (truncated) text; null when there was none.'),
-  })
-  .meta({ id: 'JournalEntry', description: 'One answered area request (`GET /__mock/requests`).' })
-export type JournalEntry = z.output<typeof journalEntrySchema>
-
-/**
- * What `find` filters on; every field is optional and they combine (AND).
- * `GET /__mock/requests` takes the same names as query parameters.
- */
-export interface JournalQuery {
-  /** Area id, e.g. `admin`. */
-  area?: string
-  /** HTTP method, any case. */
-  method?: string
-  /** A path, a path glob (`/admin/**`) or a route pattern (`/api/v1.2/users/{id}`), as fault rules take them. */
-  path?: string
-  /** A status (`404`) or a class (`'4xx'`). */
-  status?: number | string
-  /** Only entries at or after this simulator instant (ISO 8601, a `Date` or epoch ms). */
-  since?: string | Date | number
-  /** Only the last `limit` matching entries (still oldest first). */
-  limit?: number
-}
-
-/** `GET /__mock/requests` query: the `JournalQuery` fields as text. */
-export const journalQuerySchema = z.object({
-  area: z.string().optional().describe('Area id, e.g. `admin`.'),
-  method: z.string().optional().describe('HTTP method, any case.'),
-  path: z
-    .string()
-    .regex(/^\//, 'must start with "/"')
-    .optional()
-    .describe('A path, a path glob (`/admin/**`) or a route pattern (`/api/v1.2/users/{id}`), with or without the area prefix.'),
-  status: z
-    .string()
-    .regex(/^(\d{3}|[1-5]xx)$/i, 'must be a status like 404 or a class like 4xx')
-    .optional()
-    .describe('A status (`404`) or a class (`4xx`).'),
-  since: z
-    .string()
-    .refine(acceptedBy(parseInstant), 'must be an ISO 8601 instant such as 2026-01-01T00:00:00Z')
-    .optional()
-    .describe('Only entries at or after this simulator instant (ISO 8601).'),
-  limit: intParam(1).optional().describe('Only the last `limit` matching entries (still oldest first).'),
-})
-
-/**
- * The request journal of one simulator (or world): the last answered area
- * requests, oldest first. Control API calls are not journaled.
- *
- * @example
- * const logins = sim.journal.find({ method: 'POST', path: '/general/auth/login' })
- * expect(logins).toHaveLength(1)
- * expect(logins[0].status).toBe(200)
- */
-export interface RequestJournal {
-  /** Entries kept at most; 0 means journaling is off. */
-  readonly capacity: number
-  /** Entries held now. */
-  readonly size: number
-  find(query?: JournalQuery): JournalEntry[]
-  clear(): void
-  /**
-   * Calls `listener` with each entry as it is recorded, before the request is
-   * answered (the events stream, `GET /__mock/events`). While nobody watches,
-   * recording builds no entry. Returns the function that stops watching.
-   *
-   * @example
-   * const stop = sim.journal.watch((entry) => console.log(entry.method, entry.path, entry.status))
-   */
-  watch(listener: (entry: JournalEntry) => void): () => void
-}
-
-/** What the pipeline hands over for one answered request. */
-export interface JournalRecord {
-  time: number
-  durationMs: number
-  request: SimRequest
-  dispatch: Dispatch
-  response: Reply
-  fault: string | undefined
-  /** The upstream base URL, when the area is proxied (`serve --proxy`). */
-  proxy?: string | undefined
-  /** A proxied request's body sizes (bytes): its bodies are streamed, only their start is given as text. */
-  bodyLengths?: { request?: number | undefined; response?: number | undefined }
-}
 
 /** An entry's texts, in the order they are written to the arena. */
 const URL_TEXT = 0
@@ -427,19 +314,4 @@ function headerPairs(text: string): Array<[string, string]> {
   const pairs: Array<[string, string]> = []
   for (let i = 0; i + 1 < parts.length; i += 2) pairs.push([parts[i]!, parts[i + 1]!])
   return pairs
-}
-
-function statusFilter(status: number | string): (value: number) => boolean {
-  const text = String(status).toLowerCase()
-  if (/^[1-5]xx$/.test(text)) {
-    const hundreds = Number(text[0])
-    return (value) => Math.floor(value / 100) === hundreds
-  }
-  return (value) => value === Number(text)
-}
-
-function instant(since: string | Date | number): number {
-  if (typeof since === 'number') return since
-  if (since instanceof Date) return since.getTime()
-  return parseInstant(since)
 }

@@ -70,7 +70,7 @@ describe('the OpenAPI document', () => {
       .filter(({ operation }) => operation['x-undocumented'])
       .map(({ method, path }) => `${method.toUpperCase()} ${path}`)
     // To document one: give the route `operationId`, `responses` and, as it applies, `params`,
-    // `query`, `body`, `errors`, `examples` (src/kernel/route.ts, docs/internals.md, "The OpenAPI document").
+    // `query`, `body`, `errors`, `examples` (src/kernel/routing/route.ts, docs/internals.md, "The OpenAPI document").
     expect(undocumented, 'routes without documentation').toEqual([])
   })
 

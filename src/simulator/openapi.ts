@@ -1,17 +1,8 @@
-import type { AreaId } from '../areas/area.js'
-import { CONTROL_TOKEN_CODES } from '../kernel/error-codes.js'
+import { CONTROL_TOKEN_CODES } from '../kernel/errors/error-codes.js'
 import { exampleKey, type ExampleSet, type RecordedExample } from '../kernel/openapi/examples.js'
 import { buildOpenApiDocument, type DocumentedArea, type OpenApiDocument } from '../kernel/openapi/document.js'
-import type { Mount, RouteDefinition, RouteExample } from '../kernel/route.js'
-import type { MountedArea, Simulator } from './create-simulator.js'
-
-/** What `sim.openapi()` describes. */
-export interface OpenApiOptions {
-  /** Origin of the server that serves the areas, e.g. `http://127.0.0.1:4000`; omitted: relative server URLs. */
-  origin?: string
-  /** Only this area: its paths as the spec writes them, its base URLs as the servers. */
-  area?: AreaId
-}
+import type { Mount, RouteDefinition, RouteExample } from '../kernel/routing/route.js'
+import type { MountedArea, OpenApiOptions, Simulator } from './simulator.js'
 
 /** The world examples are recorded in: the default scenario, seed 1, this frozen instant (D24). */
 export const EXAMPLE_CLOCK = '2026-01-01T00:00:00Z'

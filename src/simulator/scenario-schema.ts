@@ -1,14 +1,12 @@
 import * as z from 'zod'
-import { coreScenario, coreState } from '../areas/core/index.js'
-import { quantumScenario, quantumState } from '../areas/quantum/index.js'
-import { generalScenario, generalState } from '../areas/general/index.js'
-import { ledgerScenario, ledgerState } from '../areas/ledger/index.js'
-import { accountsScenario, accountsState } from '../world/accounts/account-schema.js'
+import { sectionShape } from '../areas/registry.js'
+import { accountsSectionSchemas } from '../world/accounts/accounts-section.js'
 import { faultRulesSchema } from './fault-rule.js'
 
 /**
- * A scenario file (D25): what the world holds after seeding. Every section is
- * optional so files keep working as areas add sections; unknown keys are
+ * A scenario file (D25): what the world holds after seeding: the shared
+ * accounts, then each area's section (`src/areas/registry.ts`). Every section
+ * is optional so files keep working as areas add sections; unknown keys are
  * refused so typos surface. `scenarios/scenario.schema.json` is generated
  * from this schema.
  *
@@ -20,11 +18,8 @@ export const scenarioSchema = z
     $schema: z.string().optional().describe('Path or URL of scenario.schema.json, for editor completion.'),
     description: z.string().default('').describe('One line shown by `multi-area-mock scenarios`.'),
     seed: z.int().optional().describe('Seed used unless the simulator is given one (D24).'),
-    accounts: accountsScenario.optional().describe('Users shared by Areas A, B and D (D5).'),
-    core: coreScenario.optional().describe('Area B: product catalogue.'),
-    quantum: quantumScenario.optional().describe('Area C: entangled pairs and the platform status.'),
-    general: generalScenario.optional().describe('Area D: resources, notifications, token lifetime. Omitted: 40 generated resources.'),
-    ledger: ledgerScenario.optional().describe('Area E: chain, tokens, validators, delegations.'),
+    accounts: accountsSectionSchemas.scenarioSchema,
+    ...sectionShape('scenarioSchema'),
     faults: faultRulesSchema.optional().describe('Fault rules in force after loading (latency, error statuses, dropped connections).'),
   })
   .meta({ title: 'multi-area-mock scenario' })
@@ -49,11 +44,8 @@ export const worldStateSchema = z.strictObject({
     })
     .optional()
     .describe('Where the id generator and random source stand, so ids replay after a restore (D24).'),
-  accounts: accountsState.default({ users: [] }),
-  core: coreState.default({ products: [], readings: [] }),
-  quantum: quantumState.prefault({}),
-  general: generalState.default({ resources: [], notifications: [] }),
-  ledger: ledgerState.default({ tokens: [], validators: [], delegations: [] }),
+  accounts: accountsSectionSchemas.stateSchema,
+  ...sectionShape('stateSchema'),
 })
 export type WorldState = z.output<typeof worldStateSchema>
 export type WorldStateInput = z.input<typeof worldStateSchema>

@@ -1,4 +1,4 @@
-import type { RequestHold } from '../kernel/request-hold.js'
+import type { RequestHold } from '../kernel/http/request-hold.js'
 
 /**
  * Keeps world operations (reset, scenario load, state import) and requests

@@ -1,11 +1,10 @@
 import * as z from 'zod'
-import { ApiError } from '../kernel/api-error.js'
-import { ConfigError } from '../kernel/clock.js'
-import { parseBody } from '../kernel/json-body.js'
-import { empty, json } from '../kernel/json-response.js'
-import type { RouteDefinition } from '../kernel/route.js'
+import { ApiError } from '../kernel/errors/api-error.js'
+import { ConfigError } from '../kernel/errors/config-error.js'
+import { empty, json } from '../kernel/http/json-response.js'
+import { defineRoute, jsonBody, type RouteDefinition } from '../kernel/routing/route.js'
 import type { ScenarioInput } from './scenario-schema.js'
-import { ScenarioError } from './scenario-error.js'
+import { ScenarioError } from '../kernel/errors/scenario-error.js'
 import {
   type CreateWorldOptions,
   createWorldBodySchema,
@@ -47,15 +46,21 @@ const worldConflictExtra = z.object({
   limit: z.int().min(0).optional().describe('Present when the limit of worlds is reached: the limit.'),
 })
 
+/** What the world routes work on: the family's registry, and where the control API is mounted (for `Location`). */
+export interface WorldRouteContext {
+  worlds: Worlds<{ readonly worldId: string | null }>
+  prefix: string
+}
+
 /**
  * `/__mock/worlds`: create, list and delete isolated worlds. They act on the
  * shared registry whichever world the request itself is for, so a browser whose
  * cookie names a deleted world can still create a new one.
  */
-export function worldRoutes(worlds: Worlds<{ readonly worldId: string | null }>, prefix: string): RouteDefinition[] {
+export function worldRoutes({ worlds, prefix }: WorldRouteContext): RouteDefinition[] {
   const info = (id: string) => worlds.list().find((world) => world.id === id)
   return [
-    {
+    defineRoute({
       method: 'GET',
       path: '/worlds',
       operationId: 'listWorlds',
@@ -64,20 +69,19 @@ export function worldRoutes(worlds: Worlds<{ readonly worldId: string | null }>,
       examples: () => [{}],
       handle: () =>
         json({ max: worlds.max, idleMs: worlds.idleMs, header: WORLD_HEADER, cookie: WORLD_COOKIE, worlds: worlds.list() } satisfies z.infer<typeof worldListSchema>),
-    },
-    {
+    }),
+    defineRoute({
       method: 'POST',
       path: '/worlds',
       operationId: 'createWorld',
       summary: `Create an isolated world {id?, scenario?, seed?, clock?, cookie?}; requests with ${WORLD_HEADER}: <id> see only it`,
       description: `A full simulator of its own: database, clock, seed, journal, fault rules and control API. Unset fields come from the server's options. With \`cookie: true\` the answer also carries \`Set-Cookie: ${WORLD_COOKIE}=<id>\`, so a browser's later requests go to the world. An unknown scenario name or an invalid scenario object is a 400 whose \`details\` paths start with \`scenario\`.`,
-      body: createWorldBodySchema,
+      body: jsonBody(createWorldBodySchema, { limit: WORLD_BODY_LIMIT }),
       responses: { 201: { description: "Created; `Location` is the world's URL.", body: worldInfoSchema, headers: ['Location'] } },
       errors: [{ code: 'conflict', extra: worldConflictExtra, description: 'The id is taken (`field: "id"`), or the limit of worlds is reached (`limit`): delete one or let idle ones expire.' }],
       // No successful example: its times are real time, so the document would change at every start.
       examples: () => [{ name: 'unknownScenario', summary: 'A scenario name the server does not know', body: { scenario: 'nope' } }],
-      async handle({ request }) {
-        const body = await parseBody(request, createWorldBodySchema, { limit: WORLD_BODY_LIMIT })
+      async handle({ body }) {
         const options: CreateWorldOptions = {}
         if (body.id !== undefined) options.id = body.id
         if (body.scenario !== undefined) options.scenario = body.scenario as string | ScenarioInput
@@ -93,8 +97,8 @@ export function worldRoutes(worlds: Worlds<{ readonly worldId: string | null }>,
         if (body.cookie) headers['set-cookie'] = `${WORLD_COOKIE}=${encodeURIComponent(id)}; Path=/; SameSite=Lax`
         return json(info(id), 201, headers)
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'GET',
       path: '/worlds/{worldId}',
       operationId: 'getWorld',
@@ -103,11 +107,11 @@ export function worldRoutes(worlds: Worlds<{ readonly worldId: string | null }>,
       responses: { 200: { body: worldInfoSchema } },
       errors: [unknownWorldError],
       examples: () => [{ name: 'unknown', params: { worldId: 'nope' } }],
-      handle({ params }) {
-        return json(info(params.worldId!) ?? throwError(unknownWorld(params.worldId!, worlds.idleMs)))
+      handle({ params: { worldId } }) {
+        return json(info(worldId) ?? throwError(unknownWorld(worldId, worlds.idleMs)))
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'DELETE',
       path: '/worlds/{worldId}',
       operationId: 'deleteWorld',
@@ -116,15 +120,14 @@ export function worldRoutes(worlds: Worlds<{ readonly worldId: string | null }>,
       params: worldParams,
       responses: { 204: { description: 'Removed; no body.' } },
       errors: [unknownWorldError],
-      handle({ request, params }) {
-        const id = params.worldId!
+      handle({ request, params: { worldId: id } }) {
         if (!worlds.delete(id)) throw unknownWorld(id, worlds.idleMs)
         // A browser whose cookie named this world goes back to the default one.
         return requestedWorld(request) === id && request.headers.get(WORLD_HEADER) === null
           ? empty(204, { 'set-cookie': `${WORLD_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` })
           : empty(204)
       },
-    },
+    }),
   ]
 }
 

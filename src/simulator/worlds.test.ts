@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../kernel/api-error.js'
-import { toSimClock } from '../kernel/sim-clock.js'
+import { ApiError } from '../kernel/errors/api-error.js'
+import { toSimClock } from '../kernel/time/sim-clock.js'
 import { createSimulator } from './create-simulator.js'
 import { requestedWorld } from './worlds.js'
 

@@ -1,9 +1,10 @@
 import * as z from 'zod'
-import { ApiError, notFound } from '../kernel/api-error.js'
-import { ConfigError, parseInstant } from '../kernel/clock.js'
-import { parseDuration } from '../kernel/sim-clock.js'
-import { acceptedBy } from '../kernel/validate.js'
-import { isoTimestamp } from '../world/accounts/account-schema.js'
+import { ApiError, notFound } from '../kernel/errors/api-error.js'
+import { parseInstant } from '../kernel/time/clock.js'
+import { integerText, option } from '../kernel/options/option-meta.js'
+import { durationSchema } from '../kernel/time/sim-clock.js'
+import { acceptedBy } from '../kernel/http/validate.js'
+import { isoTimestamp } from '../kernel/time/iso-timestamp.js'
 import type { ScenarioInput } from './scenario-schema.js'
 
 /** Request header that picks an isolated world. */
@@ -16,15 +17,28 @@ export const DEFAULT_MAX_WORLDS = 32
 /** Idle time after which a world is removed, on the real clock. */
 export const DEFAULT_WORLD_IDLE_MS = 30 * 60_000
 
-/** The `worlds` option of `createSimulator`. */
-export interface WorldsOptions {
-  /** Most worlds alive at once besides the default one (default 32; 0 disables them). */
-  max?: number
-  /** Real time without a request after which a world is removed: ms or `'30m'` (default 30 minutes). */
-  idle?: number | string
-  /** Real-time source in ms, for tests of the expiry (default `Date.now`). */
-  now?: () => number
-}
+const COUNT = 'expected an integer of 0 or more'
+
+/** The `worlds` option of `createSimulator` (`--max-worlds`, `--world-idle`). */
+export const worldsOptionsSchema = z
+  .object(
+    {
+      /** Most worlds alive at once besides the default one (default 32; 0 disables them). */
+      max: option(z.int(COUNT).min(0, COUNT).default(DEFAULT_MAX_WORLDS), {
+        cli: { flag: '--max-worlds <n>', description: 'isolated worlds alive at once (POST /__mock/worlds); 0 turns them off', fromText: integerText },
+      }),
+      /** Real time without a request after which a world is removed: ms or `'30m'` (default 30 minutes). */
+      idle: option(durationSchema.pipe(z.number().positive('expected a positive duration such as 30m')).default(DEFAULT_WORLD_IDLE_MS), {
+        label: 'duration',
+        cli: { flag: '--world-idle <duration>', description: 'remove a world after this long without a request (real time)', defaultText: `${DEFAULT_WORLD_IDLE_MS / 60_000}m` },
+      }),
+      /** Real-time source in ms, for tests of the expiry (default `Date.now`). */
+      now: z.custom<() => number>((value) => typeof value === 'function', 'expected a function').optional(),
+    },
+    'expected an object with max and/or idle',
+  )
+  .prefault({})
+export type WorldsOptions = z.input<typeof worldsOptionsSchema>
 
 /** How `sim.worlds.create()` and `POST /__mock/worlds` start a world; unset fields come from the simulator's options. */
 export interface CreateWorldOptions {
@@ -229,13 +243,4 @@ export function requestedWorld(request: { readonly headers: { get(name: string):
   } catch {
     return match[1]!.trim()
   }
-}
-
-/** The `worlds` option, checked; a bad value throws a `ConfigError` (through `parseDuration`). */
-export function worldLimits(options: WorldsOptions | undefined): { max: number; idleMs: number; now?: () => number } {
-  const max = options?.max ?? DEFAULT_MAX_WORLDS
-  if (!Number.isSafeInteger(max) || max < 0) throw new ConfigError(`Invalid worlds.max "${max}": expected an integer of 0 or more.`)
-  const idleMs = options?.idle === undefined ? DEFAULT_WORLD_IDLE_MS : parseDuration(options.idle)
-  if (idleMs <= 0) throw new ConfigError(`Invalid worlds.idle "${options?.idle}": expected a positive duration.`)
-  return options?.now ? { max, idleMs, now: options.now } : { max, idleMs }
 }

@@ -1,6 +1,7 @@
 import type { FaultRuleInput } from '../simulator/fault-rule.js'
 import type { FaultRuleView } from '../simulator/faults.js'
-import type { JournalEntry, JournalQuery } from '../simulator/journal.js'
+import type { JournalEntry } from '../simulator/journal-entry.js'
+import type { JournalQuery } from '../simulator/journal-query.js'
 import type { ScenarioInput, WorldState } from '../simulator/scenario-schema.js'
 import { CONTROL_PREFIX_PATH, MockServerError, normalizeServerUrl } from './mock-server.js'
 import { WORLD_HEADER, type WorldInfo } from '../simulator/worlds.js'

@@ -1,5 +1,6 @@
 import * as z from 'zod'
-import type { JournalEntry, JournalQuery, RequestJournal } from '../simulator/journal.js'
+import type { JournalEntry, RequestJournal } from '../simulator/journal-entry.js'
+import type { JournalQuery } from '../simulator/journal-query.js'
 
 /**
  * What `toHaveReceivedRequest` looks for in a world's request journal. Every

@@ -1,4 +1,4 @@
-import type { AreaId } from '../areas/area.js'
+import type { AreaId } from '../areas/registry.js'
 import { CheckSkipped } from './failures.js'
 import { AreaProbe } from './http-probe.js'
 import type { InterfaceDocument } from './interface-document.js'

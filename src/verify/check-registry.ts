@@ -1,4 +1,4 @@
-import type { AreaId } from '../areas/area.js'
+import type { AreaId } from '../areas/registry.js'
 import type { Check } from './check.js'
 import { adminUserChecks } from './checks/admin-checks.js'
 import { adminListChecks } from './checks/admin-list-checks.js'

@@ -1,4 +1,4 @@
-import type { AreaId } from '../areas/area.js'
+import type { AreaId } from '../areas/registry.js'
 import type { CheckContext } from './check-context.js'
 
 /**

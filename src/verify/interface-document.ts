@@ -1,6 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormatsPlugin from 'ajv-formats'
-import type { AreaId } from '../areas/area.js'
+import type { AreaId } from '../areas/registry.js'
 import { createSimulator } from '../simulator/create-simulator.js'
 import type { Observed } from './http-probe.js'
 

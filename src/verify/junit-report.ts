@@ -1,4 +1,4 @@
-import { ALL_AREAS } from '../simulator/create-simulator.js'
+import { ALL_AREAS } from '../areas/registry.js'
 import type { VerifyReport } from './types.js'
 
 /**

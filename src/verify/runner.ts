@@ -1,5 +1,5 @@
-import type { AreaId } from '../areas/area.js'
-import { ALL_AREAS } from '../simulator/create-simulator.js'
+import type { AreaId } from '../areas/registry.js'
+import { ALL_AREAS } from '../areas/registry.js'
 import type { Check } from './check.js'
 import { CheckContext, type RunSettings } from './check-context.js'
 import { selectChecks } from './check-registry.js'

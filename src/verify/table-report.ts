@@ -1,5 +1,5 @@
-import type { AreaId } from '../areas/area.js'
-import { ALL_AREAS } from '../simulator/create-simulator.js'
+import type { AreaId } from '../areas/registry.js'
+import { ALL_AREAS } from '../areas/registry.js'
 import type { CheckResult, VerifyReport } from './types.js'
 
 const MARK: Record<CheckResult['status'], string> = { pass: 'pass', fail: 'FAIL', skip: 'skip' }

@@ -1,4 +1,4 @@
-import type { AreaId } from '../areas/area.js'
+import type { AreaId } from '../areas/registry.js'
 
 /** What became of one check. */
 export type CheckStatus = 'pass' | 'fail' | 'skip'

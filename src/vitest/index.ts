@@ -10,7 +10,7 @@
  * expect(sim).toHaveReceivedRequest({ method: 'GET', path: '/core/users', status: 200 }, { times: 1 })
  */
 import { expect } from 'vitest'
-import type { RequestJournal } from '../simulator/journal.js'
+import type { RequestJournal } from '../simulator/journal-entry.js'
 import { MockWorld } from '../testing/mock-world.js'
 import { checkMatch, type JournalSnapshot, judge, type MatchOptions, type RequestMatch, readJournal, readJournalAsync, short } from '../testing/request-match.js'
 

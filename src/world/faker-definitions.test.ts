@@ -1,7 +1,7 @@
 import { base, en, Faker, type LocaleDefinition } from '@faker-js/faker'
 import { describe, expect, it } from 'vitest'
 import fakerEn from '../../fixtures/faker-en.json' with { type: 'json' }
-import { SeededRandom } from '../kernel/random.js'
+import { SeededRandom } from '../kernel/random/random.js'
 import { pickDefinitions } from './faker-definitions.js'
 
 /** Every faker call the world's generators make (grep `faker\.` in src). */

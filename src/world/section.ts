@@ -1,25 +1,43 @@
 import type { z } from 'zod'
 
 /**
- * A part of the world that scenarios fill and the state API exports and
- * replaces: the shared accounts, or one area's own collections. Adding an area
- * adds a section; existing scenario and state files stay valid because every
- * section is optional in both.
+ * What a part of the world says about its place in scenario and state
+ * documents: its top-level key and its schemas, exactly as the documents use
+ * them (optional in a scenario, with a default in the state). The scenario and
+ * state schemas (and `scenario.schema.json`) are built from these.
  *
  * @example
- * const section: WorldSection<CoreScenario, CoreState> = { key: 'core', ... }
+ * const schemas = { key: 'core', scenarioSchema: coreScenario.optional(), stateSchema: coreState.default({ products: [], readings: [] }) }
  */
-export interface WorldSection<Scenario = unknown, State = unknown> {
+export interface SectionSchemas<Key extends string = string, Scenario extends z.ZodType = z.ZodType, State extends z.ZodType = z.ZodType> {
   /** Top-level key in scenario and state JSON. */
-  key: string
-  /** What a scenario may say about this section (validated, then `load`ed). */
-  scenarioSchema: z.ZodType<Scenario>
+  key: Key
+  /** What a scenario may say about this section (validated, then `load`ed); optional, so scenario files stay valid as sections are added. */
+  scenarioSchema: Scenario
   /** The section's full state, as `GET /__mock/state` shows it. */
-  stateSchema: z.ZodType<State>
+  stateSchema: State
+}
+
+/**
+ * A part of the world that scenarios fill and the state API exports and
+ * replaces: the shared accounts, or one area's own collections.
+ *
+ * @example
+ * const store: SectionStore<CoreScenario | undefined, CoreState> = { load, export: exportState, import: importState }
+ */
+export interface SectionStore<Scenario = unknown, State = unknown> {
   /** Empties the section, then fills it from a scenario (`undefined`: its default). */
-  load(scenario: Scenario | undefined): Promise<void>
+  load(scenario: Scenario): Promise<void>
   /** The section's state; `secrets: true` keeps password hashes (in-process snapshots only). */
   export(options: { secrets: boolean }): State
   /** Empties the section, then fills it from already-validated state. */
   import(state: State): Promise<void>
+}
+
+/** The store of a section whose schemas are `S`: it loads what the scenario schema gives and exports what the state schema takes. */
+export type StoreOf<S extends SectionSchemas> = SectionStore<z.output<S['scenarioSchema']>, z.output<S['stateSchema']>>
+
+/** A section as a simulator runs it: its key and its store. */
+export interface WorldSection extends SectionStore<any, any> {
+  key: string
 }

@@ -1,10 +1,13 @@
 import { base, Faker, type LocaleDefinition } from '@faker-js/faker'
 import fakerEn from '../../fixtures/faker-en.json' with { type: 'json' }
-import type { SimClock } from '../kernel/sim-clock.js'
-import { type IdState, initialIdState, nextId } from '../kernel/ids.js'
-import { isoString } from '../kernel/iso-string.js'
-import { type RandomState, SeededRandom } from '../kernel/random.js'
-import { PasswordHasher } from '../kernel/password.js'
+import type { SimClock } from '../kernel/time/sim-clock.js'
+import { type IdState, initialIdState, nextId } from '../kernel/random/ids.js'
+import { isoString } from '../kernel/time/iso-string.js'
+import { type RandomState, SeededRandom } from '../kernel/random/random.js'
+import { PasswordHasher } from '../kernel/crypto/password.js'
+
+/** Largest ingestion batch by default, in points (D15). */
+export const DEFAULT_INGEST_POINTS = 10_000
 
 /** Limits a simulator enforces (D11, D15), configurable per instance. */
 export interface WorldLimits {

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import type { Mount, RouteDefinition, RouteExample } from '../../src/kernel/route.js'
+import type { Mount, RouteDefinition, RouteExample } from '../../src/kernel/routing/route.js'
 import { type ObservedReply, OpenApiCheck } from './openapi-check.js'
 
 /** What the fuzzer knows of the seeded world, to build valid requests before bending them. */

@@ -1,11 +1,13 @@
-import type { AreaFactory } from '../area.js'
+import { defineArea } from '../area.js'
 import { adminRoutes } from './routes.js'
 
-/** Area A, user administration, mounted at `/admin` by default (D1). */
-export const adminArea: AreaFactory = {
+/** Area A, user administration, mounted at `/admin` by default (D1). Its users are the shared accounts (D5): no options, no section of its own. */
+export const adminArea = defineArea({
   id: 'admin',
   letter: 'A',
   title: 'User administration',
   prefix: '/admin',
-  create: ({ world, accounts }) => ({ routes: adminRoutes(world, accounts) }),
-}
+  options: {},
+  section: undefined,
+  create: ({ accounts }) => ({ routes: adminRoutes({ accounts }) }),
+})

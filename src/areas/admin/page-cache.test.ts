@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toSimClock } from '../../kernel/sim-clock.js'
+import { toSimClock } from '../../kernel/time/sim-clock.js'
 import { AccountStore } from '../../world/accounts/account-store.js'
 import { World } from '../../world/world.js'
 import { PageCache } from './page-cache.js'

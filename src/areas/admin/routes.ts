@@ -1,21 +1,22 @@
 import * as z from 'zod'
-import { notFound } from '../../kernel/api-error.js'
-import { parseBody } from '../../kernel/json-body.js'
-import { empty, json, jsonText } from '../../kernel/json-response.js'
-import { linkHeader } from '../../kernel/pagination.js'
-import { parseQuery } from '../../kernel/query.js'
-import type { RouteDefinition } from '../../kernel/route.js'
+import { notFound } from '../../kernel/errors/api-error.js'
+import { empty, json, jsonText } from '../../kernel/http/json-response.js'
+import { linkHeader } from './pagination.js'
+import { defineRoute, type RouteDefinition } from '../../kernel/routing/route.js'
 import type { Account } from '../../world/accounts/account-schema.js'
 import type { AccountStore } from '../../world/accounts/account-store.js'
-import type { World } from '../../world/world.js'
 import { conflictExtra } from '../../world/accounts/account-schema.js'
 import { createUserBody, listUsersQuery, updateUserBody, userDetail, userParams, userSummary } from './schemas.js'
 import { PageCache } from './page-cache.js'
 import { toDetail, toSummary } from './users.js'
 
+/** What Area A's routes work on. */
+export interface AdminRouteContext {
+  accounts: AccountStore
+}
+
 /** Area A: versioned user administration under `/api/v1.2`. */
-export function adminRoutes(world: World, accounts: AccountStore): RouteDefinition[] {
-  const limit = { limit: world.limits.bodyBytes }
+export function adminRoutes({ accounts }: AdminRouteContext): RouteDefinition[] {
   const requireUser = (id: string) => accounts.get(id) ?? throwUnknownUser(id)
   const unknownUser = { code: 'not_found', description: 'No user with that id; the message names it (D13).' } as const
   const someUser = (status?: string) => ({ userId: accounts.sorted().find((user) => !status || user.status === status)!.id })
@@ -30,7 +31,7 @@ export function adminRoutes(world: World, accounts: AccountStore): RouteDefiniti
   const pages = new PageCache(accounts)
 
   return [
-    {
+    defineRoute({
       method: 'GET',
       path: '/api/v1.2/users',
       operationId: 'listUsers',
@@ -42,8 +43,7 @@ export function adminRoutes(world: World, accounts: AccountStore): RouteDefiniti
         { name: 'pending', summary: 'Pending users, two per page', query: { status: 'pending', limit: '2' } },
         { name: 'badQuery', summary: 'Out-of-range paging', query: { page: '0', limit: '500' } },
       ],
-      handle({ url }) {
-        const query = parseQuery(listUsersQuery, url)
+      handle({ url, query }) {
         const matching = accounts.sorted(query.status)
         const reply = jsonText(pages.get(query, () => {
           const start = (query.page - 1) * query.limit
@@ -55,8 +55,8 @@ export function adminRoutes(world: World, accounts: AccountStore): RouteDefiniti
         reply.bodyCached = true
         return reply
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'POST',
       path: '/api/v1.2/users',
       operationId: 'createUser',
@@ -68,13 +68,12 @@ export function adminRoutes(world: World, accounts: AccountStore): RouteDefiniti
         { summary: 'A new user', body: { username: 'grace.hopper', email: 'grace.hopper@example.com', password: 'correct-horse' } },
         { name: 'taken', summary: 'A username already taken (any case)', body: { username: accounts.sorted()[0]!.username.toUpperCase(), email: 'someone@example.com', password: 'correct-horse' } },
       ],
-      async handle({ request, url }) {
-        const body = await parseBody(request, createUserBody, limit)
+      async handle({ url, body }) {
         const user = await accounts.register(body)
         return json(toDetail(user), 201, { location: `${url.pathname}/${user.id}` })
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'GET',
       path: '/api/v1.2/users/{userId}',
       operationId: 'getUser',
@@ -84,10 +83,10 @@ export function adminRoutes(world: World, accounts: AccountStore): RouteDefiniti
       errors: [unknownUser],
       examples: () => [{ params: someUser('active') }, { name: 'unknown', params: { userId: 'no-such-user' } }],
       handle({ params }) {
-        return json(toDetail(requireUser(params.userId!)))
+        return json(toDetail(requireUser(params.userId)))
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'PUT',
       path: '/api/v1.2/users/{userId}',
       operationId: 'updateUser',
@@ -101,14 +100,16 @@ export function adminRoutes(world: World, accounts: AccountStore): RouteDefiniti
         { summary: 'Activate a pending user', params: someUser('pending'), body: { status: 'active' } },
         { name: 'invalid', summary: 'Every problem listed', params: someUser('pending'), body: { status: 'pending', email: 'not-an-email' } },
       ],
-      async handle({ request, params }) {
-        requireUser(params.userId!)
-        const body = await parseBody(request, updateUserBody, limit)
-        const user = (await accounts.update(params.userId!, body)) ?? throwUnknownUser(params.userId!)
+      // Before the body is read: an unknown user is 404 whatever the body.
+      guard({ params }) {
+        requireUser(params.userId)
+      },
+      async handle({ params, body }) {
+        const user = (await accounts.update(params.userId, body)) ?? throwUnknownUser(params.userId)
         return json(toDetail(user))
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'DELETE',
       path: '/api/v1.2/users/{userId}',
       operationId: 'deleteUser',
@@ -118,10 +119,10 @@ export function adminRoutes(world: World, accounts: AccountStore): RouteDefiniti
       errors: [unknownUser],
       examples: () => [{ params: someUser() }],
       handle({ params }) {
-        if (!accounts.remove(params.userId!)) throwUnknownUser(params.userId!)
+        if (!accounts.remove(params.userId)) throwUnknownUser(params.userId)
         return empty(204)
       },
-    },
+    }),
   ]
 }
 

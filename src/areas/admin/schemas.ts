@@ -1,6 +1,7 @@
 import * as z from 'zod'
-import { intParam } from '../../kernel/query.js'
-import { email, isoTimestamp, userStatus } from '../../world/accounts/account-schema.js'
+import { intParam } from '../../kernel/http/query.js'
+import { email, userStatus } from '../../world/accounts/account-schema.js'
+import { isoTimestamp } from '../../kernel/time/iso-timestamp.js'
 
 export { registration as createUserBody } from '../../world/accounts/account-schema.js'
 

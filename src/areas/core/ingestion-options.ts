@@ -1,6 +1,5 @@
-import { ConfigError } from '../../kernel/clock.js'
-import type { AreaOptions } from '../area.js'
-import type { WindowSizes } from './reading-window.js'
+import * as z from 'zod'
+import { integerText, option } from '../../kernel/options/option-meta.js'
 
 /**
  * Points kept per sensor by default: one full batch (D15's 10,000) of a single
@@ -16,25 +15,38 @@ export const DEFAULT_SENSOR_WINDOW = 10_000
  */
 export const DEFAULT_INGEST_WINDOW = 500_000
 
+const POINTS = 'expected a number of points, an integer of 0 or more'
+const points = () => z.int(POINTS).min(0, POINTS)
+
 /**
- * Checks the `ingestion` option (from `createSimulator`, or the CLI's
- * `--sensor-window` and `--ingest-window`); a bad value is a `ConfigError`
- * naming it, raised when the simulator is created. 0 keeps no point (counts only).
+ * Area B's options (from `createSimulator`, or the CLI's `--sensor-window`
+ * and `--ingest-window`); a bad value is a `ConfigError` naming it, raised when
+ * the simulator is created. 0 keeps no point (counts only).
  *
  * @example
- * ingestionSettings({ ingestion: { window: 100_000 } }) // { sensorWindow: 10000, window: 100000 }
+ * createSimulator({ ingestion: { window: 100_000 } })
  */
-export function ingestionSettings(options: AreaOptions): WindowSizes {
-  return {
-    sensorWindow: size(options.ingestion?.sensorWindow, 'ingestion.sensorWindow', '--sensor-window') ?? DEFAULT_SENSOR_WINDOW,
-    window: size(options.ingestion?.window, 'ingestion.window', '--ingest-window') ?? DEFAULT_INGEST_WINDOW,
-  }
-}
-
-function size(value: unknown, option: string, flag: string): number | undefined {
-  if (value === undefined) return undefined
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw new ConfigError(`Invalid ${option} "${String(value)}" (${flag}): expected a number of points, an integer of 0 or more.`)
-  }
-  return value
+export const coreOptions = {
+  /**
+   * Area B: how many ingested points are kept (D15), per sensor (`sensorWindow`,
+   * default 10,000) and in all (`window`, default 500,000). The oldest go first;
+   * the counts (`sim.readings.counts()`) stay exact. 0 keeps none.
+   */
+  ingestion: z
+    .object(
+      {
+        sensorWindow: option(points().default(DEFAULT_SENSOR_WINDOW), {
+          cli: {
+            flag: '--sensor-window <points>',
+            description: 'Area B: ingested points kept per sensor, the oldest dropped first; counts stay exact (0 keeps none)',
+            fromText: integerText,
+          },
+        }),
+        window: option(points().default(DEFAULT_INGEST_WINDOW), {
+          cli: { flag: '--ingest-window <points>', description: 'Area B: ingested points kept in all, over every sensor, the oldest dropped first (0 keeps none)', fromText: integerText },
+        }),
+      },
+      'expected an object with sensorWindow and/or window',
+    )
+    .prefault({}),
 }

@@ -1,5 +1,5 @@
-import { ApiError, type ErrorDetail, validationFailed } from '../../kernel/api-error.js'
-import { issuesToDetails } from '../../kernel/validate.js'
+import { ApiError, type ErrorDetail, validationFailed } from '../../kernel/errors/api-error.js'
+import { issuesToDetails } from '../../kernel/http/validate.js'
 import { dataPoint } from './schemas.js'
 
 /** A batch that passed validation: its points in batch order, and how many sensors they name. */

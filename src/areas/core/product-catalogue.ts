@@ -1,4 +1,4 @@
-import { RecordIndex } from '../../kernel/record-index.js'
+import { RecordIndex } from '../../kernel/data/record-index.js'
 import type { CoreCollections } from './collections.js'
 import type { Product } from './schemas.js'
 

@@ -1,9 +1,7 @@
 import * as z from 'zod'
-import { notFound, validationFailed } from '../../kernel/api-error.js'
-import { parseBody, readJsonBody } from '../../kernel/json-body.js'
-import { json } from '../../kernel/json-response.js'
-import { parseQuery } from '../../kernel/query.js'
-import type { RouteDefinition } from '../../kernel/route.js'
+import { notFound, validationFailed } from '../../kernel/errors/api-error.js'
+import { json } from '../../kernel/http/json-response.js'
+import { defineRoute, rawJsonBody, type RouteDefinition } from '../../kernel/routing/route.js'
 import { type Account, conflictExtra } from '../../world/accounts/account-schema.js'
 import type { AccountStore } from '../../world/accounts/account-store.js'
 import type { World } from '../../world/world.js'
@@ -31,20 +29,22 @@ function toCoreUser(account: Account): CoreUser {
   return { id: account.id, username: account.username, email: account.email, created_at: account.created_at }
 }
 
+/** What Area B's routes work on. */
+export interface CoreRouteContext {
+  world: World
+  accounts: AccountStore
+  catalogue: ProductCatalogue
+  collections: CoreCollections
+  readings: ReadingWindow
+}
+
 /** Area B: unprefixed core interface (users, products, ingestion); success codes per D10. */
-export function coreRoutes(
-  world: World,
-  accounts: AccountStore,
-  catalogue: ProductCatalogue,
-  collections: CoreCollections,
-  readings: ReadingWindow,
-): RouteDefinition[] {
-  const limit = { limit: world.limits.bodyBytes }
+export function coreRoutes({ world, accounts, catalogue, collections, readings }: CoreRouteContext): RouteDefinition[] {
   const unknownProduct = { code: 'not_found', extra: unknownProductExtra, description: 'No product with that id (D14).' } as const
   const someProduct = () => ({ id: collections.products.all()[0]!.id })
 
   return [
-    {
+    defineRoute({
       method: 'GET',
       path: '/users',
       operationId: 'listUsers',
@@ -53,15 +53,14 @@ export function coreRoutes(
       query: listUsersQuery,
       responses: { 200: { body: z.array(coreUser), headers: ['X-Total-Count'] } },
       examples: () => [{ summary: 'Three users after the first ten', query: { limit: '3', offset: '10' } }],
-      handle({ url }) {
-        const query = parseQuery(listUsersQuery, url)
+      handle({ query }) {
         const all = accounts.sorted()
         return json(all.slice(query.offset, query.offset + query.limit).map(toCoreUser), 200, {
           'x-total-count': String(all.length),
         })
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'POST',
       path: '/users',
       operationId: 'createUser',
@@ -70,12 +69,11 @@ export function coreRoutes(
       responses: { 201: { body: coreUser } },
       errors: [{ code: 'conflict', extra: conflictExtra }],
       examples: () => [{ body: { username: 'ada.lovelace', email: 'ada@example.com', password: 'analytical-engine' } }],
-      async handle({ request }) {
-        const body = await parseBody(request, createUserBody, limit)
+      async handle({ body }) {
         return json(toCoreUser(await accounts.register(body)), 201)
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'GET',
       path: '/products/{id}',
       operationId: 'getProduct',
@@ -85,10 +83,10 @@ export function coreRoutes(
       errors: [unknownProduct],
       examples: () => [{ params: someProduct() }, { name: 'unknown', params: { id: 'prod-0' } }],
       handle({ params }) {
-        return json(catalogue.get(params.id!) ?? throwUnknownProduct(params.id!))
+        return json(catalogue.get(params.id) ?? throwUnknownProduct(params.id))
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'PUT',
       path: '/products/{id}',
       operationId: 'updateProduct',
@@ -102,24 +100,26 @@ export function coreRoutes(
         { summary: 'A new price and stock', params: someProduct(), body: { price: 79.99, stock: 12 } },
         { name: 'invalid', summary: 'Too many decimals, negative stock', params: someProduct(), body: { price: 10.555, stock: -1 } },
       ],
-      async handle({ request, params }) {
-        const id = params.id!
-        if (!catalogue.get(id)) throwUnknownProduct(id)
-        const { id: bodyId, ...changes } = await parseBody(request, updateProductBody, limit)
+      // Before the body is read: an unknown product is 404 whatever the body.
+      guard({ params }) {
+        if (!catalogue.get(params.id)) throwUnknownProduct(params.id)
+      },
+      async handle({ params: { id }, body: { id: bodyId, ...changes } }) {
         if (bodyId !== undefined && bodyId !== id) {
           throw validationFailed([{ path: 'id', message: `is immutable; it must be omitted or equal "${id}"` }])
         }
         return json((await catalogue.update(id, changes)) ?? throwUnknownProduct(id))
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'POST',
       path: '/ingest/data',
       operationId: 'ingestData',
       summary: 'Ingest a batch of sensor data points, atomically (D15)',
       description:
         'Accepted points are kept per sensor in a bounded window (`--sensor-window`, `--ingest-window`); the oldest go first. `GET /__mock/state` shows them under `core.readings` and the running counts under `core.ingestion`.',
-      body: ingestionBatch(world.limits.ingestPoints),
+      // Validated as a whole by `validateBatch`, which lists every bad point's index (D15).
+      body: rawJsonBody(ingestionBatch(world.limits.ingestPoints)),
       responses: { 200: { body: ingestionResult } },
       errors: [
         { code: 'validation_failed', extra: invalidBatchExtra, description: 'Bad points: `invalid_indexes` lists them and nothing is stored (D15).' },
@@ -136,8 +136,8 @@ export function coreRoutes(
         },
         { name: 'invalid', summary: 'One bad point rejects the batch', body: [{ timestamp: '2026-01-01T00:00:00Z', value: 1, sensor_id: 's1' }, { timestamp: 'yesterday', value: 'high' }] },
       ],
-      async handle({ request }) {
-        const batch = validateBatch(await readJsonBody(request, limit), world.limits.ingestPoints)
+      handle({ body }) {
+        const batch = validateBatch(body, world.limits.ingestPoints)
         const batchId = world.nextId()
         // Validated as a whole first (D15), so storing cannot stop half-way; kept in batch order.
         for (const point of batch.points) readings.append(point.sensor_id, Date.parse(point.timestamp), point.value)
@@ -149,7 +149,7 @@ export function coreRoutes(
           batch_id: batchId,
         } satisfies z.infer<typeof ingestionResult>)
       },
-    },
+    }),
   ]
 }
 

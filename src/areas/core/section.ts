@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import catalogueFixture from '../../../fixtures/products.json' with { type: 'json' }
-import type { WorldSection } from '../../world/section.js'
+import type { StoreOf } from '../../world/section.js'
 import type { CoreCollections } from './collections.js'
 import type { ReadingWindow } from './reading-window.js'
 import { coreScenario, coreState, product } from './schemas.js'
@@ -8,20 +8,24 @@ import { coreScenario, coreState, product } from './schemas.js'
 /** The fixture catalogue (D14), validated once when the module loads. */
 const catalogue = z.array(product).parse(catalogueFixture)
 
+/** Area B's place in scenarios and state: `core`. */
+export const coreSectionSchemas = {
+  key: 'core',
+  scenarioSchema: coreScenario.optional().describe('Area B: product catalogue.'),
+  stateSchema: coreState.default({ products: [], readings: [] }),
+} as const
+
 /**
  * The `core` section of scenarios and state: products, and the ingestion
  * window (D15) with its counts; a scenario starts with nothing ingested.
  */
-export function coreSection(collections: CoreCollections, readings: ReadingWindow): WorldSection<z.infer<typeof coreScenario>, z.infer<typeof coreState>> {
+export function coreSection(collections: CoreCollections, readings: ReadingWindow): StoreOf<typeof coreSectionSchemas> {
   const fill = async (state: z.infer<typeof coreState>) => {
     collections.products.clear()
     for (const item of state.products) await collections.products.create(item)
     readings.import(state.readings)
   }
   return {
-    key: 'core',
-    scenarioSchema: coreScenario,
-    stateSchema: coreState,
     load: (scenario) => {
       const products = scenario?.products ?? 'catalogue'
       return fill({ products: products === 'catalogue' ? catalogue : products, readings: [] })

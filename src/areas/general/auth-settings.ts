@@ -1,11 +1,47 @@
-import { ConfigError } from '../../kernel/clock.js'
-import type { AreaOptions } from '../area.js'
-import { DEFAULT_TOKEN_TTL, MAX_TOKEN_TTL, tokenTtl } from './schemas.js'
+import * as z from 'zod'
+import { option } from '../../kernel/options/option-meta.js'
+import { parseDuration } from '../../kernel/time/sim-clock.js'
+import { DEFAULT_TOKEN_TTL, tokenTtl } from './schemas.js'
+
+const SECRET = 'expected a non-empty secret of at most 4096 characters'
+
+/**
+ * Area D's options: the `auth` of its access tokens (D7), from
+ * `createSimulator` or the CLI's `--jwt-secret` and `--token-ttl`.
+ *
+ * @example
+ * createSimulator({ auth: { secret: 'dev-secret', expiresIn: 900 } })
+ */
+export const generalOptions = {
+  /**
+   * Area D access tokens (D7): the HS256 `secret` (default: derived from the
+   * seed, D24) and the lifetime `expiresIn` in seconds (default 3600).
+   */
+  auth: z
+    .object(
+      {
+        secret: option(z.string(SECRET).min(1, SECRET).max(4096, SECRET).optional(), {
+          secret: true,
+          cli: { flag: '--jwt-secret <secret>', description: 'HS256 secret of Area D tokens (default: derived from the seed)' },
+        }),
+        expiresIn: option(tokenTtl.optional(), {
+          cli: { flag: '--token-ttl <seconds>', description: 'lifetime of Area D tokens: seconds or a duration like 15m (default: 3600)', fromText: ttlSeconds },
+        }),
+      },
+      'expected an object with secret and/or expiresIn',
+    )
+    .optional(),
+}
+
+/** `--token-ttl`: whole seconds (`900`) or a duration (`15m`, `2h`), in seconds. */
+function ttlSeconds(text: string): number {
+  return /^\d+$/.test(text) ? Number(text) : parseDuration(text) / 1000
+}
 
 /**
  * Token settings of one simulator (D7, D24): the `auth` option wins, then the
  * loaded scenario's `general.auth`, then the defaults (secret derived from the
- * seed, 3600 s). Invalid options throw a `ConfigError` at creation.
+ * seed, 3600 s).
  *
  * @example
  * const settings = new AuthSettings({ expiresIn: 900 })
@@ -16,18 +52,10 @@ export class AuthSettings {
   readonly #optionTtl: number | undefined
   #scenarioTtl: number | undefined
 
-  constructor(options: AreaOptions['auth']) {
-    if (options !== undefined && (typeof options !== 'object' || options === null)) throw new ConfigError('Invalid auth option: expected an object.')
-    const secret = options?.secret
-    if (secret !== undefined && (typeof secret !== 'string' || secret === '' || secret.length > 4096)) {
-      throw new ConfigError('Invalid auth.secret: expected a non-empty string of at most 4096 characters.')
-    }
-    const ttl = options?.expiresIn
-    if (ttl !== undefined && !tokenTtl.safeParse(ttl).success) {
-      throw new ConfigError(`Invalid auth.expiresIn "${ttl}": expected a whole number of seconds from 1 to ${MAX_TOKEN_TTL}.`)
-    }
-    this.secret = secret
-    this.#optionTtl = ttl
+  /** `options`: the `auth` option, already checked. */
+  constructor(options: { secret?: string | undefined; expiresIn?: number | undefined } | undefined) {
+    this.secret = options?.secret
+    this.#optionTtl = options?.expiresIn
   }
 
   /** Token lifetime in seconds. */

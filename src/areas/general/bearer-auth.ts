@@ -1,4 +1,4 @@
-import type { SimRequest } from '../../kernel/sim-request.js'
+import type { SimRequest } from '../../kernel/http/sim-request.js'
 import type { Account } from '../../world/accounts/account-schema.js'
 import { invalidToken, unauthorized } from './auth-errors.js'
 import type { AccessTokens } from './tokens.js'

@@ -1,8 +1,8 @@
 import { decodeJwt, jwtVerify } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { ConfigError } from '../../kernel/clock.js'
+import { ConfigError } from '../../kernel/errors/config-error.js'
 import { createSimulator, type Simulator } from '../../simulator/create-simulator.js'
-import { ScenarioError } from '../../simulator/scenario-error.js'
+import { ScenarioError } from '../../kernel/errors/scenario-error.js'
 import type { ScenarioInput } from '../../simulator/scenario-schema.js'
 import { derivedSecret } from './tokens.js'
 

@@ -1,11 +1,11 @@
-import type { AreaFactory } from '../area.js'
-import { AuthSettings } from './auth-settings.js'
+import { defineArea } from '../area.js'
+import { AuthSettings, generalOptions } from './auth-settings.js'
 import { createGeneralCollections } from './collections.js'
 import { Authenticator } from './login.js'
 import { Outbox } from './notifications.js'
 import { ResourceStore } from './resource-store.js'
 import { generalRoutes } from './routes.js'
-import { generalSection } from './section.js'
+import { generalSection, generalSectionSchemas } from './section.js'
 import { AccessTokens } from './tokens.js'
 
 /**
@@ -16,31 +16,35 @@ import { AccessTokens } from './tokens.js'
  * @example
  * createSimulator({ auth: { secret: 'dev-secret', expiresIn: 900 } })
  */
-export const generalArea: AreaFactory = {
+export const generalArea = defineArea({
   id: 'general',
   letter: 'D',
   title: 'General: login, data, notifications',
   prefix: '/general',
+  options: generalOptions,
+  section: generalSectionSchemas,
   create({ world, accounts, options }) {
     const settings = new AuthSettings(options.auth)
     const collections = createGeneralCollections()
     // The world's hasher: a seeded user's shared password is derived once, not per login.
     const authenticator = new Authenticator(accounts, { verify: (password, hash) => world.passwords.verify(password, hash) })
     authenticator.prepare()
-    const services = {
+    const routes = generalRoutes({
+      world,
+      accounts,
       authenticator,
       tokens: new AccessTokens(world, settings),
       resources: new ResourceStore(collections),
       outbox: new Outbox(world, collections),
-    }
+    })
     return {
-      routes: generalRoutes(world, accounts, services),
+      routes,
       collections,
       section: generalSection(world, accounts, collections, settings),
     }
   },
-}
+})
 
 export { DELIVERY_DELAY_MS } from './notifications.js'
 export { derivedSecret, TOKEN_ISSUER } from './tokens.js'
-export { type AccessTokenClaims, DEFAULT_TOKEN_TTL, generalScenario, generalState, MAX_TOKEN_TTL } from './schemas.js'
+export { type AccessTokenClaims, DEFAULT_TOKEN_TTL, MAX_TOKEN_TTL } from './schemas.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../kernel/api-error.js'
+import { ApiError } from '../../kernel/errors/api-error.js'
 import type { Account } from '../../world/accounts/account-schema.js'
 import { Authenticator } from './login.js'
 

@@ -1,5 +1,5 @@
-import { ApiError } from '../../kernel/api-error.js'
-import { hashPassword, verifyPassword } from '../../kernel/password.js'
+import { ApiError } from '../../kernel/errors/api-error.js'
+import { hashPassword, verifyPassword } from '../../kernel/crypto/password.js'
 import type { Account } from '../../world/accounts/account-schema.js'
 
 /** What the authenticator needs from the shared accounts (D5). */

@@ -1,5 +1,5 @@
-import { validationFailed } from '../../kernel/api-error.js'
-import { RecordIndex } from '../../kernel/record-index.js'
+import { validationFailed } from '../../kernel/errors/api-error.js'
+import { RecordIndex } from '../../kernel/data/record-index.js'
 import type { GeneralCollections } from './collections.js'
 import { RESERVED_KEYS } from './json-object.js'
 import type { ResourceRecord } from './schemas.js'

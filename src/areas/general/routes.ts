@@ -1,10 +1,7 @@
 import type * as z from 'zod'
-import { notFound } from '../../kernel/api-error.js'
-import { parseBody } from '../../kernel/json-body.js'
-import { json } from '../../kernel/json-response.js'
-import { parseQuery } from '../../kernel/query.js'
-import type { RouteDefinition } from '../../kernel/route.js'
-import { parseOrThrow } from '../../kernel/validate.js'
+import { notFound } from '../../kernel/errors/api-error.js'
+import { json } from '../../kernel/http/json-response.js'
+import { defineRoute, type RouteDefinition } from '../../kernel/routing/route.js'
 import { DEFAULT_PASSWORD } from '../../world/accounts/account-schema.js'
 import type { AccountStore } from '../../world/accounts/account-store.js'
 import type { World } from '../../world/world.js'
@@ -28,8 +25,10 @@ import {
 } from './schemas.js'
 import type { AccessTokens } from './tokens.js'
 
-/** The per-simulator domain objects Area D's routes use. */
-export interface GeneralServices {
+/** What Area D's routes work on: the world, the shared accounts and the area's per-simulator domain objects. */
+export interface GeneralRouteContext {
+  world: World
+  accounts: AccountStore
   authenticator: Authenticator
   tokens: AccessTokens
   resources: ResourceStore
@@ -37,16 +36,14 @@ export interface GeneralServices {
 }
 
 /** Area D: login, data lookup, resource update (Bearer auth), notifications (D6–D8, D19, D20). */
-export function generalRoutes(world: World, accounts: AccountStore, services: GeneralServices): RouteDefinition[] {
-  const limit = { limit: world.limits.bodyBytes }
-  const { authenticator, tokens, resources, outbox } = services
+export function generalRoutes({ world, accounts, authenticator, tokens, resources, outbox }: GeneralRouteContext): RouteDefinition[] {
   const requireResource = (id: number) => resources.get(id) ?? throwUnknownResource(id)
   const unknownResource = { code: 'not_found', extra: unknownResourceExtra, description: 'No resource with that id; `resource_id` repeats it (D19).' } as const
   const someAccount = (status: 'active' | 'inactive') => accounts.sorted().find((account) => account.status === status)!
   const someResource = () => String(resources.first()!.id)
 
   return [
-    {
+    defineRoute({
       method: 'POST',
       path: '/auth/login',
       operationId: 'login',
@@ -60,15 +57,14 @@ export function generalRoutes(world: World, accounts: AccountStore, services: Ge
         { name: 'wrongPassword', summary: 'A wrong password (or an unknown username: the same answer)', body: { username: someAccount('active').username, password: 'not-the-password' } },
         { name: 'inactive', summary: 'An inactive user with the right password', body: { username: someAccount('inactive').username, password: DEFAULT_PASSWORD } },
       ],
-      async handle({ request }) {
-        const body = await parseBody(request, loginBody, limit)
+      async handle({ body }) {
         const account = await authenticator.authenticate(body.username, body.password)
         const { token, expiresIn } = await tokens.issue(account)
         await accounts.touchLogin(account.id)
         return json({ token, token_type: 'Bearer', expires_in: expiresIn } satisfies z.infer<typeof loginResult>, 200, { 'cache-control': 'no-store' })
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'GET',
       path: '/data/{resource_id}',
       operationId: 'getData',
@@ -82,13 +78,11 @@ export function generalRoutes(world: World, accounts: AccountStore, services: Ge
         { name: 'fields', summary: 'Only some fields (and id)', params: { resource_id: someResource() }, query: { fields: 'title,owner,status' } },
         { name: 'unknown', params: { resource_id: '987654' } },
       ],
-      handle({ params, url }) {
-        const { resource_id: id } = parseOrThrow(dataParams, params)
-        const { fields } = parseQuery(dataQuery, url)
-        return json(pickFields(toResource(requireResource(id)), fields))
+      handle({ params, query }) {
+        return json(pickFields(toResource(requireResource(params.resource_id)), query.fields))
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'PUT',
       path: '/resources/{id}',
       operationId: 'updateResource',
@@ -98,7 +92,7 @@ export function generalRoutes(world: World, accounts: AccountStore, services: Ge
       body: updateResourceBody,
       responses: { 200: { body: resourceUpdateResult } },
       errors: [unknownResource],
-      security: 'bearer',
+      security: { scheme: 'bearer', verify: (request) => requireBearer(request, tokens, (userId) => accounts.get(userId)) },
       async examples() {
         const { token } = await tokens.issue(someAccount('active'))
         const authorization = { authorization: `Bearer ${token}` }
@@ -109,16 +103,16 @@ export function generalRoutes(world: World, accounts: AccountStore, services: Ge
           { name: 'notAnObject', summary: '`data` must be a JSON object', params: { id: someResource() }, body: { data: ['finance'] }, headers: authorization },
         ]
       },
-      async handle({ request, params }) {
-        await requireBearer(request, tokens, (userId) => accounts.get(userId))
-        const { id } = parseOrThrow(resourceParams, params)
-        requireResource(id)
-        const { data } = await parseBody(request, updateResourceBody, limit)
+      // After the token and the id, before the body is read: an unknown resource is 404 whatever the body.
+      guard({ params }) {
+        requireResource(params.id)
+      },
+      async handle({ params: { id }, body: { data } }) {
         const record = (await resources.replace(id, data, world.now())) ?? throwUnknownResource(id)
         return json({ message: `Resource ${id} updated.`, resource: toResource(record) })
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'POST',
       path: '/notifications/send',
       operationId: 'sendNotification',
@@ -130,12 +124,11 @@ export function generalRoutes(world: World, accounts: AccountStore, services: Ge
         { summary: 'Three recipients, one repeated', body: { recipient_ids: [1, 2, 2, 3], message: 'The quarterly report is published.', priority: 'high' } },
         { name: 'missing', summary: 'Required fields missing', body: { priority: 'urgent' } },
       ],
-      async handle({ request }) {
-        const body = await parseBody(request, sendNotificationBody, limit)
+      async handle({ body }) {
         const queued = await outbox.send(body)
         return json({ id: queued.id, status: 'queued', recipients: queued.recipients, priority: queued.priority } satisfies z.infer<typeof queuedNotification>, 202)
       },
-    },
+    }),
   ]
 }
 

@@ -1,6 +1,6 @@
 import * as z from 'zod'
-import { intParam } from '../../kernel/query.js'
-import { isoTimestamp } from '../../world/accounts/account-schema.js'
+import { intParam } from '../../kernel/http/query.js'
+import { isoTimestamp } from '../../kernel/time/iso-timestamp.js'
 import { MAX_FIELDS, parseFieldList } from './field-filter.js'
 import { inspectJsonObject, RESERVED_KEYS } from './json-object.js'
 

@@ -1,5 +1,5 @@
 import type { AccountStore } from '../../world/accounts/account-store.js'
-import type { WorldSection } from '../../world/section.js'
+import type { StoreOf } from '../../world/section.js'
 import type { World } from '../../world/world.js'
 import type { AuthSettings } from './auth-settings.js'
 import type { GeneralCollections } from './collections.js'
@@ -9,6 +9,13 @@ import { DEFAULT_RESOURCE_COUNT, type GeneralScenario, generalScenario, type Gen
 
 /** The `general` section with no scenario section at all: a realistic set of resources. */
 const DEFAULT_SECTION: GeneralScenario = { generate: DEFAULT_RESOURCE_COUNT, resources: [], notifications: [] }
+
+/** Area D's place in scenarios and state: `general`. */
+export const generalSectionSchemas = {
+  key: 'general',
+  scenarioSchema: generalScenario.optional().describe('Area D: resources, notifications, token lifetime. Omitted: 40 generated resources.'),
+  stateSchema: generalState.default({ resources: [], notifications: [] }),
+} as const
 
 /**
  * The `general` section of scenarios and state (Area D): resources listed
@@ -24,7 +31,7 @@ export function generalSection(
   accounts: AccountStore,
   collections: GeneralCollections,
   settings: AuthSettings,
-): WorldSection<GeneralScenario, GeneralState> {
+): StoreOf<typeof generalSectionSchemas> {
   const fill = async (resources: readonly ResourceRecord[], state: Pick<GeneralState, 'notifications'>) => {
     collections.resources.clear()
     collections.notifications.clear()
@@ -32,10 +39,6 @@ export function generalSection(
     for (const notification of state.notifications) await collections.notifications.create(fromNotificationState(notification))
   }
   return {
-    key: 'general',
-    scenarioSchema: generalScenario,
-    stateSchema: generalState,
-
     async load(scenario) {
       const section = scenario ?? DEFAULT_SECTION
       settings.useScenario(section.auth?.expires_in)

@@ -12,7 +12,7 @@ const TOO_LARGE = 'must be at most 2^256 − 1 (a uint256)'
  * `invalid_json`: with two `amount`s there is no telling which one was meant.
  *
  * @example
- * readJsonBody(request, { limit, parse: parseLosslessJson })
+ * body: jsonBody(delegateBody, { parse: parseLosslessJson }) // a route's body, read with it
  */
 export function parseLosslessJson(text: string): unknown {
   return parse(text)

@@ -1,29 +1,30 @@
-import type { AreaFactory } from '../area.js'
+import { defineArea } from '../area.js'
 import { createLedgerCollections } from './collections.js'
 import { Ledger } from './ledger.js'
-import { ledgerSettings } from './ledger-options.js'
+import { ledgerOptions, ledgerSettings } from './ledger-options.js'
 import { ledgerRoutes } from './routes.js'
-import { ledgerSection } from './section.js'
+import { ledgerSection, ledgerSectionSchemas } from './section.js'
 
 /** Area E, the ledger network (chain, tokens, signed stake delegations), mounted at `/ledger` by default (D1). */
-export const ledgerArea: AreaFactory = {
+export const ledgerArea = defineArea({
   id: 'ledger',
   letter: 'E',
   title: 'Ledger network: chain, tokens, staking',
   prefix: '/ledger',
+  options: ledgerOptions,
+  section: ledgerSectionSchemas,
   create({ world, options }) {
     const settings = ledgerSettings(options)
     const collections = createLedgerCollections()
     const ledger = new Ledger(world, collections)
     return {
-      routes: ledgerRoutes(world, ledger, settings),
+      routes: ledgerRoutes({ world, ledger, settings }),
       collections,
       section: ledgerSection(world, ledger, { blockTimeMs: settings.blockTimeMs }),
     }
   },
-}
+})
 
-export { ledgerScenario, ledgerState } from './schemas.js'
 export {
   DEFAULT_CHAIN_ID,
   DELEGATION_DOMAIN,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError } from '../../kernel/clock.js'
+import { ConfigError } from '../../kernel/errors/config-error.js'
 import { createSimulator } from '../../simulator/create-simulator.js'
 import { ledgerSettings } from './ledger-options.js'
 

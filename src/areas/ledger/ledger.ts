@@ -1,4 +1,4 @@
-import { RecordIndex } from '../../kernel/record-index.js'
+import { RecordIndex } from '../../kernel/data/record-index.js'
 import type { World } from '../../world/world.js'
 import { toChecksumAddress } from './addresses.js'
 import { Chain, type ChainSettings } from './chain.js'

@@ -1,9 +1,7 @@
 import type * as z from 'zod'
-import { notFound } from '../../kernel/api-error.js'
-import { readJsonBody } from '../../kernel/json-body.js'
-import { json } from '../../kernel/json-response.js'
-import type { RouteDefinition } from '../../kernel/route.js'
-import { parseOrThrow } from '../../kernel/validate.js'
+import { notFound } from '../../kernel/errors/api-error.js'
+import { json } from '../../kernel/http/json-response.js'
+import { defineRoute, jsonBody, type RouteDefinition } from '../../kernel/routing/route.js'
 import type { World } from '../../world/world.js'
 import { parseLosslessJson } from './amounts.js'
 import type { Ledger } from './ledger.js'
@@ -26,14 +24,20 @@ import { submitDelegation } from './stake-delegation.js'
 const EXAMPLE_SIGNATURE = `0x${'5a'.repeat(32)}${'3c'.repeat(32)}1b`
 const EXAMPLE_DELEGATOR = '0x52908400098527886E0F7030069857D2E4169EE7'
 
+/** What Area E's routes work on. */
+export interface LedgerRouteContext {
+  world: World
+  ledger: Ledger
+  settings: LedgerSettings
+}
+
 /** Area E: the ledger network under `/v1`; success codes per D10. */
-export function ledgerRoutes(world: World, ledger: Ledger, settings: LedgerSettings): RouteDefinition[] {
-  const limit = world.limits.bodyBytes
+export function ledgerRoutes({ world, ledger, settings }: LedgerRouteContext): RouteDefinition[] {
   const someValidator = (active: boolean) => ledger.collections.validators.all().find((item) => (item.status === 'active') === active)!.address
   const delegation = (validatorAddress: string) => ({ delegatorAddress: EXAMPLE_DELEGATOR, validatorAddress, amount: '1000000000000000000', signature: EXAMPLE_SIGNATURE })
 
   return [
-    {
+    defineRoute({
       method: 'GET',
       path: '/v1/status',
       operationId: 'getStatus',
@@ -45,8 +49,8 @@ export function ledgerRoutes(world: World, ledger: Ledger, settings: LedgerSetti
         // `timestamp` is the latest block's time, so all three fields describe one block.
         return json({ status: 'active', network_height: block.height, last_block_hash: block.hash, timestamp: block.time } satisfies z.infer<typeof networkStatus>)
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'GET',
       path: '/v1/tokens/{tokenId}',
       operationId: 'getToken',
@@ -55,19 +59,19 @@ export function ledgerRoutes(world: World, ledger: Ledger, settings: LedgerSetti
       responses: { 200: { body: tokenView } },
       errors: [{ code: 'not_found', extra: unknownTokenExtra, description: 'No token with that id; `token_id` repeats it (D22).' }],
       examples: () => [{ params: { tokenId: ledger.collections.tokens.all()[0]!.token_id } }, { name: 'unknown', params: { tokenId: 'no-such-token' } }],
-      handle({ params }) {
-        const id = params.tokenId!
-        return json(ledger.token(id) ?? throwUnknownToken(id))
+      handle({ params: { tokenId } }) {
+        return json(ledger.token(tokenId) ?? throwUnknownToken(tokenId))
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'POST',
       path: '/v1/stake/delegate',
       operationId: 'delegateStake',
       summary: 'Delegate stake to a validator with a signed request; included in the next block (D23)',
       description:
         'Addresses are accepted in lower case, upper case or a correct EIP-55 checksum. What a wallet signs in the `eip191` and `eip712` modes is described in docs/behaviour.md (Area E).',
-      body: delegateBody,
+      // Read keeping every digit of `amount` (a JSON number may exceed 2^53).
+      body: jsonBody(delegateBody, { parse: parseLosslessJson }),
       responses: { 202: { body: delegationResult } },
       errors: [
         { code: 'not_found', extra: unknownValidatorExtra, description: 'No validator with that address (D23).' },
@@ -80,8 +84,7 @@ export function ledgerRoutes(world: World, ledger: Ledger, settings: LedgerSetti
         { name: 'inactive', summary: 'A validator that is not active', body: delegation(someValidator(false)) },
         { name: 'unknownValidator', summary: 'No such validator', body: delegation('0x0000000000000000000000000000000000000001') },
       ],
-      async handle({ request }) {
-        const body = parseOrThrow(delegateBody, await readJsonBody(request, { limit, parse: parseLosslessJson }))
+      async handle({ body }) {
         const accepted = await submitDelegation(ledger, body, { mode: settings.signatureMode, now: world.clock.now() })
         const validator = ledger.validator(accepted.validator_address)!
         return json(
@@ -92,7 +95,7 @@ export function ledgerRoutes(world: World, ledger: Ledger, settings: LedgerSetti
           202,
         )
       },
-    },
+    }),
   ]
 }
 

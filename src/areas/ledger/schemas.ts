@@ -1,8 +1,8 @@
 import * as z from 'zod'
 import validatorsFixture from '../../../fixtures/validators.json' with { type: 'json' }
-import { ConfigError } from '../../kernel/clock.js'
-import { parseDuration } from '../../kernel/sim-clock.js'
-import { isoTimestamp } from '../../world/accounts/account-schema.js'
+import { ConfigError } from '../../kernel/errors/config-error.js'
+import { parseDuration } from '../../kernel/time/sim-clock.js'
+import { isoTimestamp } from '../../kernel/time/iso-timestamp.js'
 import { addressProblem, checkAddress } from './addresses.js'
 import { MAX_UINT256, readBigInteger } from './amounts.js'
 import { signatureKey } from './signatures.js'

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import tokensFixture from '../../../fixtures/tokens.json' with { type: 'json' }
 import validatorsFixture from '../../../fixtures/validators.json' with { type: 'json' }
-import type { WorldSection } from '../../world/section.js'
+import type { StoreOf } from '../../world/section.js'
 import type { World } from '../../world/world.js'
 import { Chain, type ChainSettings } from './chain.js'
 import type { Ledger } from './ledger.js'
@@ -16,18 +16,21 @@ const fixtureValidators = z.array(validator).parse(validatorsFixture)
 /** D21's default: one block every 6 s of the simulator clock. */
 export const DEFAULT_BLOCK_TIME_MS = 6000
 
+/** Area E's place in scenarios and state: `ledger`. */
+export const ledgerSectionSchemas = {
+  key: 'ledger',
+  scenarioSchema: ledgerScenario.optional().describe('Area E: chain, tokens, validators, delegations.'),
+  stateSchema: ledgerState.default({ tokens: [], validators: [], delegations: [] }),
+} as const
+
 /**
  * The `ledger` section of scenarios and state: chain settings, tokens,
  * validators and delegations. `blockTimeMs` (the `blockTime` option,
  * `--block-time`) wins over a scenario's `block_time`; a state document's
  * settings are taken as they are, so restores are exact.
  */
-export function ledgerSection(world: World, ledger: Ledger, options: { blockTimeMs: number | undefined }): WorldSection<LedgerScenario, LedgerState> {
+export function ledgerSection(world: World, ledger: Ledger, options: { blockTimeMs: number | undefined }): StoreOf<typeof ledgerSectionSchemas> {
   return {
-    key: 'ledger',
-    scenarioSchema: ledgerScenario,
-    stateSchema: ledgerState,
-
     load(input) {
       const scenario = input ?? ledgerScenario.parse({})
       const now = world.clock.now()

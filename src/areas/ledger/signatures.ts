@@ -7,7 +7,7 @@ import { type DelegationFields, type DelegationSigningOptions, delegationMessage
 
 /** How `POST /v1/stake/delegate` checks `signature` (D23). */
 export type SignatureMode = 'format' | 'eip191' | 'eip712'
-export const SIGNATURE_MODES: readonly SignatureMode[] = ['format', 'eip191', 'eip712']
+export const SIGNATURE_MODES = ['format', 'eip191', 'eip712'] as const satisfies readonly SignatureMode[]
 
 /** The signer a signature recovers to, or why none does. */
 export type Recovered = { address: `0x${string}` } | { problem: string }

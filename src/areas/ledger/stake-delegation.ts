@@ -1,4 +1,4 @@
-import { ApiError, notFound } from '../../kernel/api-error.js'
+import { ApiError, notFound } from '../../kernel/errors/api-error.js'
 import { keccakHex } from './hex.js'
 import type { Ledger } from './ledger.js'
 import { type DelegationFields, delegationMessage } from './delegation-message.js'

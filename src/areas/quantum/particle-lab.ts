@@ -1,5 +1,5 @@
-import { notFound } from '../../kernel/api-error.js'
-import { RecordIndex } from '../../kernel/record-index.js'
+import { notFound } from '../../kernel/errors/api-error.js'
+import { RecordIndex } from '../../kernel/data/record-index.js'
 import type { World } from '../../world/world.js'
 import { type Axis, parseAxis } from './axes.js'
 import type { QuantumCollections } from './collections.js'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../kernel/api-error.js'
+import { ApiError } from '../../kernel/errors/api-error.js'
 import { LOAD_CAPACITY, Platform } from './platform.js'
 
 const T0 = Date.parse('2026-01-01T00:00:00Z')

@@ -1,4 +1,4 @@
-import { ApiError } from '../../kernel/api-error.js'
+import { ApiError } from '../../kernel/errors/api-error.js'
 import type { PlatformSettings, PlatformStatus } from './schemas.js'
 
 /** Load is measured over the last minute of the simulator clock (D18). */

@@ -1,7 +1,6 @@
 import type * as z from 'zod'
-import { parseBody } from '../../kernel/json-body.js'
-import { json } from '../../kernel/json-response.js'
-import type { RouteDefinition } from '../../kernel/route.js'
+import { json } from '../../kernel/http/json-response.js'
+import { defineRoute, type RouteDefinition } from '../../kernel/routing/route.js'
 import type { World } from '../../world/world.js'
 import { parseAxis } from './axes.js'
 import type { ParticleLab } from './particle-lab.js'
@@ -19,9 +18,15 @@ import {
 } from './schemas.js'
 import { toMeasurementView, toPairView, toParticleView } from './views.js'
 
+/** What Area C's routes work on. */
+export interface QuantumRouteContext {
+  world: World
+  lab: ParticleLab
+  platform: Platform
+}
+
 /** Area C: entangled particles under `/v1` (D16–D18). */
-export function quantumRoutes(world: World, lab: ParticleLab, platform: Platform): RouteDefinition[] {
-  const limit = { limit: world.limits.bodyBytes }
+export function quantumRoutes({ world, lab, platform }: QuantumRouteContext): RouteDefinition[] {
   const now = () => world.clock.now().getTime()
   // Documented on each route that calls `platform.assertAvailable()`; injected 503s carry `retry_after` too.
   const maintenance = {
@@ -33,7 +38,7 @@ export function quantumRoutes(world: World, lab: ParticleLab, platform: Platform
   const someParticle = (collapsed: boolean) => lab.pairs().find(([a]) => (a.state !== 'superposition') === collapsed)![0].id
 
   return [
-    {
+    defineRoute({
       method: 'POST',
       path: '/v1/entangle',
       operationId: 'entangle',
@@ -45,15 +50,15 @@ export function quantumRoutes(world: World, lab: ParticleLab, platform: Platform
         { summary: 'A photon pair entangled in polarization', body: { particle_type: 'photon', entanglement_mode: 'polarization' } },
         { name: 'unsupported', summary: 'An unknown particle type', body: { particle_type: 'quark' } },
       ],
-      async handle({ request, url }) {
-        platform.assertAvailable()
-        const body = await parseBody(request, entangleBody, limit)
+      // Before the body is read: under maintenance every request is 503, whatever its body.
+      guard: () => platform.assertAvailable(),
+      async handle({ url, body }) {
         const pair = await lab.entangle(body.particle_type, body.entanglement_mode)
         platform.record(now())
         return json(toPairView(pair) satisfies z.infer<typeof pairView>, 201, { location: url.pathname.replace(/\/entangle$/, `/particles/${pair[0].id}`) })
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'GET',
       path: '/v1/particles/{particle_id}',
       operationId: 'getParticle',
@@ -68,10 +73,10 @@ export function quantumRoutes(world: World, lab: ParticleLab, platform: Platform
       ],
       handle({ params }) {
         platform.assertAvailable()
-        return json(toParticleView(lab.require(params.particle_id!)))
+        return json(toParticleView(lab.require(params.particle_id)))
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'POST',
       path: '/v1/measure',
       operationId: 'measure',
@@ -85,15 +90,14 @@ export function quantumRoutes(world: World, lab: ParticleLab, platform: Platform
         { name: 'again', summary: 'A collapsed particle along another axis: the partner is not disturbed', body: { particle_id: someParticle(true), measurement_axis: '22.5deg' } },
         { name: 'unknown', body: { particle_id: 'no-such-particle' } },
       ],
-      async handle({ request }) {
-        platform.assertAvailable()
-        const body = await parseBody(request, measureBody, limit)
+      guard: () => platform.assertAvailable(),
+      handle({ body }) {
         const measured = lab.measure(body.particle_id, parseAxis(body.measurement_axis)!)
         platform.record(now())
         return json(toMeasurementView(measured))
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'GET',
       path: '/v1/status',
       operationId: 'getStatus',
@@ -105,6 +109,6 @@ export function quantumRoutes(world: World, lab: ParticleLab, platform: Platform
         const at = world.clock.now()
         return json({ status: platform.status, timestamp: at.toISOString(), load_percentage: platform.loadPercentage(at.getTime()) } satisfies z.infer<typeof platformStatusView>)
       },
-    },
+    }),
   ]
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { isoTimestamp } from '../../world/accounts/account-schema.js'
+import { isoTimestamp } from '../../kernel/time/iso-timestamp.js'
 import { ACCEPTED_AXES, DEFAULT_AXIS, parseAxis } from './axes.js'
 import { OUTCOMES } from './entanglement.js'
 import { FIXED_ID } from './particle-ids.js'

@@ -1,4 +1,4 @@
-import type { WorldSection } from '../../world/section.js'
+import type { StoreOf } from '../../world/section.js'
 import type { World } from '../../world/world.js'
 import { parseAxis } from './axes.js'
 import { type EntanglementMode, measure, type Measurement, opposite } from './entanglement.js'
@@ -20,16 +20,20 @@ const DEFAULT_PLATFORM = platformSettings.parse({})
 const SPIN_TYPES: readonly ParticleType[] = ['electron', 'positron', 'proton', 'neutron']
 const GENERATED_AXES = ['x-axis', 'y-axis', 'z-axis'] as const
 
+/** Area C's place in scenarios and state: `quantum`. */
+export const quantumSectionSchemas = {
+  key: 'quantum',
+  scenarioSchema: quantumScenario.optional().describe('Area C: entangled pairs and the platform status.'),
+  stateSchema: quantumState.prefault({}),
+} as const
+
 /**
  * The `quantum` section of scenarios and state (Area C): the platform status
  * (D18) and every pair, half-measured ones included, so snapshot/restore and
  * reset bring the world back exactly.
  */
-export function quantumSection(world: World, lab: ParticleLab, platform: Platform): WorldSection<QuantumScenario, QuantumState> {
+export function quantumSection(world: World, lab: ParticleLab, platform: Platform): StoreOf<typeof quantumSectionSchemas> {
   return {
-    key: 'quantum',
-    scenarioSchema: quantumScenario,
-    stateSchema: quantumState,
     async load(scenario) {
       const records = scenarioRecords(world, lab, scenario)
       platform.replace(scenario?.platform ?? DEFAULT_PLATFORM)

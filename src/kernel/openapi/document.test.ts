@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { describe, expect, it } from 'vitest'
-import { json } from '../json-response.js'
-import type { Mount, RouteDefinition } from '../route.js'
+import { json } from '../http/json-response.js'
+import type { Mount, RouteDefinition } from '../routing/route.js'
 import { buildOpenApiDocument, type OpenApiInput } from './document.js'
 
 const handle = () => json({})
@@ -17,7 +17,7 @@ const documented: RouteDefinition = {
   body: z.object({ size: z.int().min(0) }),
   responses: { 200: { body: item, headers: ['Location'] } },
   errors: [{ code: 'not_found', extra: z.object({ item_id: z.string() }) }, 'conflict'],
-  security: 'bearer',
+  security: { scheme: 'bearer', verify: () => undefined },
   handle,
 }
 const undocumented: RouteDefinition = { method: 'GET', path: '/items', summary: 'List items', handle }

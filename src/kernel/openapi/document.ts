@@ -1,6 +1,6 @@
-import { ConfigError } from '../clock.js'
-import type { ErrorCode } from '../error-codes.js'
-import type { Mount } from '../route.js'
+import { ConfigError } from '../errors/config-error.js'
+import type { ErrorCode } from '../errors/error-codes.js'
+import type { Mount } from '../routing/route.js'
 import { exampleKey, type ExampleSet } from './examples.js'
 import { BEARER_SCHEME, REF, buildOperation, errorBodyComponent, errorVariant, headerComponents } from './operation.js'
 import { SchemaComponents } from './schema-components.js'
@@ -87,7 +87,7 @@ export function buildOpenApiDocument(input: OpenApiInput): OpenApiDocument {
         responses,
         examples: input.examples?.get(exampleKey(mount.area, route)) ?? [],
       })
-      bearer ||= route.security === 'bearer'
+      bearer ||= route.security?.scheme === 'bearer'
     }
   }
   const used = new Set(mounts.map((mount) => mount.area))

@@ -1,4 +1,4 @@
-import type { RouteDefinition, RouteExample } from '../route.js'
+import type { RouteDefinition, RouteExample } from '../routing/route.js'
 
 /** A route example with the answer a freshly seeded simulator gave to it. */
 export interface RecordedExample {

@@ -1,8 +1,8 @@
 import * as z from 'zod'
-import { ANY_ROUTE_CODES, ERROR_CODES, type ErrorCode, FAULT_CODES } from '../error-codes.js'
-import { errorBody, errorDetail } from '../error-body.js'
-import { RESPONSE_HEADERS, type ResponseHeader } from '../response-headers.js'
-import type { RouteDefinition, RouteError } from '../route.js'
+import { ANY_ROUTE_CODES, ERROR_CODES, type ErrorCode, FAULT_CODES } from '../errors/error-codes.js'
+import { errorBody, errorDetail } from './error-body.js'
+import { RESPONSE_HEADERS, type ResponseHeader } from '../http/response-headers.js'
+import { bodySpec, type RouteDefinition, type RouteError } from '../routing/route.js'
 import type { RecordedExample } from './examples.js'
 import type { JsonSchema, SchemaComponents } from './schema-components.js'
 
@@ -53,12 +53,12 @@ export function buildOperation(route: RouteDefinition, context: OperationContext
   const parameters = [...pathParameters(route, components, succeeded), ...queryParameters(route, components, succeeded)]
   if (parameters.length > 0) operation.parameters = parameters
   if (route.body) {
-    const content: Record<string, unknown> = { schema: components.convert(route.body, 'input') }
+    const content: Record<string, unknown> = { schema: components.convert(bodySpec(route.body).schema, 'input') }
     const bodies = succeeded.filter((example) => example.request.body !== undefined)
     if (bodies.length > 0) content.examples = exampleMap(bodies, (example) => example.request.body)
     operation.requestBody = { required: true, content: { 'application/json': content } }
   }
-  if (route.security === 'bearer') operation.security = [{ [BEARER_SCHEME]: [] }]
+  if (route.security?.scheme === 'bearer') operation.security = [{ [BEARER_SCHEME]: [] }]
   if (!route.operationId || !route.responses) {
     operation['x-undocumented'] = true
     operation.responses = { default: { description: 'Not documented yet.' } }
@@ -115,7 +115,7 @@ function errorCodes(route: RouteDefinition, faults: boolean, extra: readonly Err
   }
   if (route.params || route.query || route.body) add('validation_failed')
   if (route.body) for (const code of ['invalid_json', 'payload_too_large', 'unsupported_media_type'] as const) add(code)
-  if (route.security === 'bearer') for (const code of ['unauthorized', 'invalid_token', 'token_expired'] as const) add(code)
+  if (route.security?.scheme === 'bearer') for (const code of ['unauthorized', 'invalid_token', 'token_expired'] as const) add(code)
   for (const error of route.errors ?? []) {
     if (typeof error === 'string') add(error)
     else add(error.code, error)

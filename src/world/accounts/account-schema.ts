@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { isoTimestamp } from '../../kernel/time/iso-timestamp.js'
 
 /** The password every generated user has unless a scenario says otherwise. Documented in the README. */
 export const DEFAULT_PASSWORD = 'Passw0rd!'
@@ -6,9 +7,6 @@ export const DEFAULT_PASSWORD = 'Passw0rd!'
 /** Area A user statuses. */
 export const userStatus = z.enum(['active', 'inactive', 'pending'])
 export type UserStatus = z.infer<typeof userStatus>
-
-/** Timestamps are ISO 8601 UTC strings (spec conventions). */
-export const isoTimestamp = z.iso.datetime({ offset: true })
 
 export const username = z
   .string()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { toSimClock } from '../../kernel/sim-clock.js'
+import { toSimClock } from '../../kernel/time/sim-clock.js'
 import { World } from '../world.js'
 import type { Account } from './account-schema.js'
 import { accountRecord, AccountStore, byCreation } from './account-store.js'

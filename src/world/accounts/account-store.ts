@@ -1,4 +1,4 @@
-import { ApiError } from '../../kernel/api-error.js'
+import { ApiError } from '../../kernel/errors/api-error.js'
 import type { World } from '../world.js'
 import type { Account, UserStatus } from './account-schema.js'
 import { UsersView } from './users-view.js'

@@ -1,4 +1,4 @@
-import type { WorldSection } from '../section.js'
+import type { StoreOf } from '../section.js'
 import type { World } from '../world.js'
 import {
   type Account,
@@ -11,17 +11,20 @@ import {
 import { type AccountStore, accountRecord } from './account-store.js'
 import { generateUser } from './generated-user.js'
 
+/** The shared accounts' place in scenarios and state: `accounts`. */
+export const accountsSectionSchemas = {
+  key: 'accounts',
+  scenarioSchema: accountsScenario.optional().describe('Users shared by Areas A, B and D (D5).'),
+  stateSchema: accountsState.default({ users: [] }),
+} as const
+
 /**
  * The `accounts` section of scenarios and state: the users shared by Areas A,
  * B and D (D5). Generated users are realistic (faker, seeded) and all share the
  * scenario's password, `Passw0rd!` unless the scenario sets another.
  */
-export function accountsSection(world: World, store: AccountStore): WorldSection<AccountsScenario, { users: AccountState[] }> {
+export function accountsSection(world: World, store: AccountStore): StoreOf<typeof accountsSectionSchemas> {
   return {
-    key: 'accounts',
-    scenarioSchema: accountsScenario,
-    stateSchema: accountsState,
-
     async load(scenario) {
       const plan: Array<Omit<Account, 'password_hash'>> = []
       const passwords: string[] = []

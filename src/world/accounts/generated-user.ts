@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker'
-import { isoString } from '../../kernel/iso-string.js'
+import { isoString } from '../../kernel/time/iso-string.js'
 import type { World } from '../world.js'
 import type { Account, UserStatus } from './account-schema.js'
 

@@ -1,6 +1,6 @@
 import { Query } from '@msw/data'
 import { describe, expect, it } from 'vitest'
-import { toSimClock } from '../../kernel/sim-clock.js'
+import { toSimClock } from '../../kernel/time/sim-clock.js'
 import { World } from '../world.js'
 import type { Account } from './account-schema.js'
 import { AccountStore } from './account-store.js'

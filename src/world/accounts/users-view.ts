@@ -1,9 +1,14 @@
 import { Query } from '@msw/data'
 import type { Account } from './account-schema.js'
-import type { AccountStore } from './account-store.js'
 
 /** A query on accounts: @msw/data's own `Query` (`q.where({ status: 'active' })`, `.and`, `.or`), or a function building one. */
 export type UsersQuery = Query<Account> | ((query: Query<Account>) => Query<Account>)
+
+/** What the view reads: the account store's accounts, in D12 order. */
+export interface AccountSource {
+  readonly size: number
+  sorted(): readonly Account[]
+}
 
 /**
  * `sim.db.users`: the shared accounts, read-only, with the query calls of an
@@ -18,9 +23,9 @@ export type UsersQuery = Query<Account> | ((query: Query<Account>) => Query<Acco
  * sim.db.users.count()
  */
 export class UsersView {
-  readonly #store: AccountStore
+  readonly #store: AccountSource
 
-  constructor(store: AccountStore) {
+  constructor(store: AccountSource) {
     this.#store = store
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isoString } from './iso-string.js'
-import { SeededRandom } from './random.js'
+import { SeededRandom } from '../random/random.js'
 
 describe('isoString', () => {
   const expectSame = (ms: number) => expect(isoString(ms)).toBe(new Date(ms).toISOString())

@@ -1,9 +1,7 @@
-import { ApiError } from './api-error.js'
-import type { z } from 'zod'
-import { payloadTooLarge } from './payload-too-large.js'
+import { ApiError } from '../errors/api-error.js'
+import { payloadTooLarge } from '../errors/payload-too-large.js'
 import { outsideHold } from './request-hold.js'
 import type { SimRequest } from './sim-request.js'
-import { parseOrThrow } from './validate.js'
 
 /** Default request body limit (D11): 1 MiB. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
@@ -64,15 +62,4 @@ function syntaxReason(error: unknown): string {
 function isJsonContentType(value: string): boolean {
   const mime = value.split(';', 1)[0]!.trim().toLowerCase()
   return mime === 'application/json' || (mime.startsWith('application/') && mime.endsWith('+json'))
-}
-
-/**
- * Reads and validates a JSON body in one step (D11): every problem listed,
- * nothing parsed past the first failure is used.
- *
- * @example
- * const body = await parseBody(request, registration, { limit: world.limits.bodyBytes })
- */
-export async function parseBody<S extends z.ZodType>(request: SimRequest, schema: S, options: { limit: number }): Promise<z.output<S>> {
-  return parseOrThrow(schema, await readJsonBody(request, options))
 }

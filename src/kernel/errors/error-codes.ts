@@ -1,4 +1,4 @@
-import type { ResponseHeader } from './response-headers.js'
+import type { ResponseHeader } from '../http/response-headers.js'
 
 /** What the document says about one D9 error code. */
 export interface ErrorCodeInfo {

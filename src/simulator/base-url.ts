@@ -1,4 +1,4 @@
-import { ConfigError } from './clock.js'
+import { ConfigError } from '../kernel/errors/config-error.js'
 
 /** A base URL split into the parts the dispatcher matches on (D3). */
 export interface ParsedBaseUrl {

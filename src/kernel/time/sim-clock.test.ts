@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, fixedClock } from './clock.js'
+import { ConfigError } from '../errors/config-error.js'
+import { fixedClock } from './clock.js'
 import { parseDuration, SimClock, toSimClock } from './sim-clock.js'
 
 describe('parseDuration', () => {

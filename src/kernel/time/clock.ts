@@ -1,3 +1,5 @@
+import { ConfigError } from '../errors/config-error.js'
+
 /** The simulator's source of time (D4, D24): every timestamp comes from here. */
 export interface Clock {
   now(): Date
@@ -34,15 +36,4 @@ export function parseInstant(instant: string): number {
     throw new ConfigError(`Invalid clock "${instant}": expected an ISO 8601 instant such as 2026-01-01T00:00:00Z.`)
   }
   return ms
-}
-
-/**
- * A problem with how the simulator was configured (bad option, clashing routes,
- * invalid scenario). Thrown at start-up, never while answering a request.
- */
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'ConfigError'
-  }
 }

@@ -1,12 +1,12 @@
 import type { z } from 'zod'
-import { type ErrorDetail, validationFailed } from './api-error.js'
+import { type ErrorDetail, validationFailed } from '../errors/api-error.js'
 
 /**
  * Parses `input` with a zod schema, or throws 400 `validation_failed` listing
  * every issue (D11). Paths are dotted (`items.3.value`); the root is `""`.
  *
  * @example
- * const body = parseOrThrow(createUserBody, await readJsonBody(request, opts))
+ * const body = parseOrThrow(createUserBody, await readJsonBody(request, { limit }))
  */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, pathPrefix = ''): z.output<S> {
   const result = schema.safeParse(input)

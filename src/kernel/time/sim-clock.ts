@@ -1,4 +1,6 @@
-import { type Clock, ConfigError, parseInstant } from './clock.js'
+import * as z from 'zod'
+import { ConfigError } from '../errors/config-error.js'
+import { type Clock, parseInstant } from './clock.js'
 
 /** Where a `SimClock` stands, so `reset()` can put it back (see `save`/`restore`). */
 export interface ClockSetting {
@@ -7,6 +9,9 @@ export interface ClockSetting {
   /** Milliseconds added to the source clock while it runs. */
   offset: number
 }
+
+/** What a duration may be, as messages say it. */
+export const DURATION_EXPECTED = 'expected milliseconds or a number with ms, s, m, h or d (e.g. "90s")'
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
 
@@ -23,9 +28,25 @@ export function parseDuration(value: number | string): number {
     return value
   }
   const match = /^\s*(-?\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/.exec(value)
-  if (!match) throw new ConfigError(`Invalid duration "${value}": expected milliseconds or a number with ms, s, m, h or d (e.g. "90s").`)
+  if (!match) throw new ConfigError(`Invalid duration "${value}": ${DURATION_EXPECTED}.`)
   return Number(match[1]) * UNIT_MS[match[2] ?? 'ms']!
 }
+
+/**
+ * A duration option: milliseconds, or text as `parseDuration` takes it; the
+ * value is in milliseconds.
+ *
+ * @example
+ * durationSchema.parse('30m') // 1800000
+ */
+export const durationSchema = z.union([z.number(), z.string()], DURATION_EXPECTED).transform((value, ctx) => {
+  try {
+    return parseDuration(value)
+  } catch {
+    ctx.addIssue({ code: 'custom', message: DURATION_EXPECTED })
+    return z.NEVER
+  }
+})
 
 /** The instants an ISO 8601 timestamp with a four-digit year can name: 0000-01-01 to 9999-12-31. */
 const EARLIEST = Date.parse('0000-01-01T00:00:00.000Z')
@@ -119,6 +140,31 @@ export class SimClock implements Clock {
     this.#frozenAt = setting.frozenAt
     this.#offset = setting.offset
   }
+}
+
+/**
+ * The `clock` option: an ISO 8601 instant (frozen there), `'system'` (running)
+ * or a `Clock` of your own; `toSimClock` makes the simulator clock of it.
+ *
+ * @example
+ * clockOptionSchema.safeParse('yesterday').success // false
+ */
+export const clockOptionSchema = z.custom<string | Clock>(
+  (value) => (typeof value === 'string' ? value === 'system' || value === 'real' || isInstant(value) : isClock(value)),
+  'expected an ISO 8601 instant such as 2026-01-01T00:00:00Z, or "system"',
+)
+
+function isInstant(text: string): boolean {
+  try {
+    parseInstant(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function isClock(value: unknown): value is Clock {
+  return typeof value === 'object' && value !== null && typeof (value as Clock).now === 'function'
 }
 
 /**

@@ -1,5 +1,5 @@
-import { ApiError } from './api-error.js'
-import { payloadTooLarge } from './payload-too-large.js'
+import { ApiError } from '../errors/api-error.js'
+import { payloadTooLarge } from '../errors/payload-too-large.js'
 import type { Reply } from './reply.js'
 import type { SimRequest } from './sim-request.js'
 import { statusText } from './status-text.js'

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
-import type { ErrorDetail } from '../kernel/api-error.js'
-import { ConfigError } from '../kernel/clock.js'
-import { issuesToDetails } from '../kernel/validate.js'
+import type { ErrorDetail } from './api-error.js'
+import { ConfigError } from './config-error.js'
+import { issuesToDetails } from '../http/validate.js'
 
 /**
  * A scenario or state document that fails validation. The message names the

@@ -1,6 +1,6 @@
 import { ApiError } from './api-error.js'
-import { json } from './json-response.js'
-import type { Reply } from './reply.js'
+import { json } from '../http/json-response.js'
+import type { Reply } from '../http/reply.js'
 
 /**
  * The single place where a thrown error becomes an HTTP reply (D9).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from './api-error.js'
+import { ApiError } from '../errors/api-error.js'
 import { fromFetchRequest } from './fetch-adapter.js'
 import { readJsonBody } from './json-body.js'
 

@@ -1,7 +1,9 @@
+import { DEFAULT_BODY_LIMIT } from '../http/json-body.js'
 import type { Dispatch } from './dispatcher.js'
-import { errorResponse } from './error-response.js'
-import type { Reply } from './reply.js'
-import type { SimRequest } from './sim-request.js'
+import { runRoute } from './run-route.js'
+import { errorResponse } from '../errors/error-response.js'
+import type { Reply } from '../http/reply.js'
+import type { SimRequest } from '../http/sim-request.js'
 
 export interface AnswerOptions {
   /** A promise to wait for before answering (the world is being reset or loaded), if any. */
@@ -10,6 +12,8 @@ export interface AnswerOptions {
   onInternalError?: ((error: unknown, request: SimRequest) => void) | undefined
   /** Called once a request that reached a route has its response, before it is returned. */
   answered?: ((request: SimRequest, reply: Reply) => void) | undefined
+  /** Largest request body in bytes for routes that set none (D11); default 1 MiB. */
+  bodyLimit?: number | undefined
 }
 
 /**
@@ -27,7 +31,7 @@ export async function answer(dispatch: Dispatch, request: SimRequest, options: A
   try {
     const pending = options.before?.()
     if (pending) await pending
-    response = await dispatch.route.handle({ request, url: dispatch.url, params: dispatch.params })
+    response = await runRoute(dispatch.route, request, dispatch.url, dispatch.params, options.bodyLimit ?? DEFAULT_BODY_LIMIT)
   } catch (error) {
     response = errorResponse(error, (internal) => options.onInternalError?.(internal, request))
   }

@@ -1,6 +1,6 @@
 import { addRoute, createRouter, findRoute, type RouterContext } from 'rou3'
-import { ApiError } from './api-error.js'
-import { ConfigError } from './clock.js'
+import { ApiError } from '../errors/api-error.js'
+import { ConfigError } from '../errors/config-error.js'
 import { closestRoute, type KnownRoute } from './closest-route.js'
 import type { Mount, RouteDefinition } from './route.js'
 

@@ -1,0 +1,45 @@
+import type { StartOptions } from 'msw/browser'
+import * as z from 'zod'
+import { simulatorOptionsSchema } from '../simulator/options.js'
+import type { ScenarioInput } from '../simulator/scenario-schema.js'
+
+/** Where the world is kept between page loads. */
+export type PersistMode = 'session' | 'local' | false
+
+const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * The options of `startBrowserSimulator`: the simulator's (`createSimulator`),
+ * with a scenario that may also be a URL, and the browser's own; one schema.
+ */
+export const browserOptionsSchema = z.object(
+  {
+    ...simulatorOptionsSchema.shape,
+    /**
+     * A scenario name (built-in or from `scenarios`), a scenario object, or the
+     * URL of a scenario JSON file (a `URL`, or a string with a `/` or ending in
+     * `.json`), fetched from the network before the worker starts.
+     */
+    scenario: z
+      .custom<string | URL | ScenarioInput>((value) => typeof value === 'string' || value instanceof URL || isObject(value), 'expected a scenario name, a URL or a scenario object')
+      .optional(),
+    /**
+     * Keep the world across page reloads in `sessionStorage` (this tab) or
+     * `localStorage` (every tab of the origin). Default `false`: every load seeds afresh.
+     */
+    persist: z.union([z.enum(['session', 'local']), z.literal(false)], 'expected "session", "local" or false').default(false),
+    /** Storage key of the saved world. Default `'multi-area-mock'`. */
+    storageKey: z.string('expected a storage key').min(1, 'expected a storage key').default('multi-area-mock'),
+    /** msw's service worker script. Default `{ url: '/mockServiceWorker.js' }`. */
+    serviceWorker: z.custom<StartOptions['serviceWorker']>(isObject, 'expected msw\'s serviceWorker options').optional(),
+    /** No console group per answered request, and no msw start message. */
+    quiet: z.boolean('expected true or false').default(false),
+    /** What msw does with requests no handler answers. Default `'bypass'`: they go to the network untouched. */
+    onUnhandledRequest: z
+      .custom<NonNullable<StartOptions['onUnhandledRequest']>>((value) => typeof value === 'string' || typeof value === 'function', 'expected "bypass", "warn", "error" or a function')
+      .default('bypass'),
+  },
+  'expected an object of options',
+)
+
+export type BrowserSimulatorOptions = z.input<typeof browserOptionsSchema>

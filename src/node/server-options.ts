@@ -1,0 +1,112 @@
+import * as z from 'zod'
+import { integerText, option } from '../kernel/options/option-meta.js'
+import { parseDuration } from '../kernel/time/sim-clock.js'
+import { simulatorOptionsSchema } from '../simulator/options.js'
+import { areaIdSchema } from '../areas/registry.js'
+import { DISPATCH_MODES } from './fast-path.js'
+import { DEFAULT_PROXY_TIMEOUT } from './proxy-targets.js'
+
+/** Default `headersTimeout`: a client gets this long to send the request line and headers. */
+export const DEFAULT_HEADERS_TIMEOUT = 10_000
+
+/** Default `requestTimeout`: a client gets this long to send a whole request, body included. */
+export const DEFAULT_REQUEST_TIMEOUT = 30_000
+
+/** Where `--control-token` is read from when the flag is not given (keeps it out of `ps` listings). */
+export const CONTROL_TOKEN_ENV = 'MULTI_AREA_MOCK_CONTROL_TOKEN'
+
+const PORT = 'expected an integer from 0 to 65535'
+const TIMEOUT = 'expected a duration from 1ms to 24h, such as 10s or 500 (ms)'
+const timeout = () => z.int(TIMEOUT).min(1, TIMEOUT).max(86_400_000, TIMEOUT)
+const CONTROL_TOKEN = 'expected 1 to 4096 printable ASCII characters without spaces'
+
+/**
+ * The options of `startServer`: the simulator's (`createSimulator`) and the
+ * server's own, one schema; `multi-area-mock serve`'s flags are the options
+ * that name one.
+ */
+export const serverOptionsSchema = z.object(
+  {
+    /** Default 4000; 0 picks a free port (D27). */
+    port: option(z.int(PORT).min(0, PORT).max(65535, PORT).default(4000), {
+      cli: { flag: '-p, --port <port>', description: 'port to listen on; 0 picks a free one', fromText: integerText },
+    }),
+    /** Default `127.0.0.1`: not reachable from other machines unless asked (D27). */
+    host: option(z.string('expected a host name or address').min(1, 'expected a host name or address').default('127.0.0.1'), {
+      cli: { flag: '-H, --host <host>', description: 'interface to bind; use 0.0.0.0 to accept other machines (then consider --control-token)' },
+    }),
+    /**
+     * When set, every `/__mock/*` request must carry `Authorization: Bearer <controlToken>`
+     * (401 otherwise): for a server other machines can reach (`host: '0.0.0.0'`).
+     */
+    controlToken: option(z.string(CONTROL_TOKEN).regex(/^[\x21-\x7e]{1,4096}$/, CONTROL_TOKEN).optional(), {
+      secret: true,
+      cli: { flag: '--control-token <token>', description: 'require "Authorization: Bearer <token>" on every /__mock request', env: CONTROL_TOKEN_ENV },
+    }),
+    /** Milliseconds a client may take to send the request line and headers (default 10 s); then 408 and the connection is closed. */
+    headersTimeout: option(timeout().default(DEFAULT_HEADERS_TIMEOUT), {
+      cli: {
+        flag: '--headers-timeout <duration>',
+        description: 'time a client may take to send the request line and headers, then 408',
+        defaultText: `${DEFAULT_HEADERS_TIMEOUT / 1000}s`,
+        fromText: parseDuration,
+      },
+    }),
+    /** Milliseconds a client may take to send a whole request, body included (default 30 s, or the headers timeout if longer); then 408 and the connection is closed. */
+    requestTimeout: option(timeout().optional(), {
+      cli: {
+        flag: '--request-timeout <duration>',
+        description: `time a client may take to send a whole request, body included, then 408 (default: ${DEFAULT_REQUEST_TIMEOUT / 1000}s, or the headers timeout if longer)`,
+        fromText: parseDuration,
+      },
+    }),
+    ...simulatorOptionsSchema.shape,
+    /**
+     * How requests reach the simulator (default `'fast'`): `'fast'` answers
+     * Node's request from the route table without any Fetch object, `'direct'`
+     * builds a Fetch `Request` for `sim.fetch`, `'msw'` goes through msw's
+     * `getResponse` over `simulator.handlers`. All answer identically
+     * (src/simulator/dispatch-paths.test.ts); bench/README.md has the figures.
+     */
+    // The default (the first mode) was chosen by the benchmark (bench/README.md).
+    dispatch: option(z.enum(DISPATCH_MODES, `expected one of ${DISPATCH_MODES.join(', ')}`).default(DISPATCH_MODES[0]), {
+      cli: {
+        flag: '--dispatch <mode>',
+        description: 'how requests reach the routes: "fast" (Node\'s request straight to the route table), "direct" (a Fetch Request, no msw) or "msw" (getResponse over the msw handlers)',
+      },
+    }),
+    /**
+     * Areas whose requests go to a real backend instead (docs/proxy.md): the
+     * path under the area's prefix is appended to the URL, the answer streams
+     * back unchanged; faults, latency and the journal still apply. Each URL is
+     * checked by `proxyTargets` (absolute http(s), no query), before listening.
+     * `{ admin: 'https://users.example.com/api' }`.
+     */
+    proxy: z.partialRecord(areaIdSchema, z.string('expected a URL such as https://users.example.com/api')).optional(),
+    /** Milliseconds a proxied area's upstream may stay silent before a 504 `gateway_timeout` (default 30 s). */
+    proxyTimeout: option(timeout().default(DEFAULT_PROXY_TIMEOUT), {
+      cli: {
+        flag: '--proxy-timeout <duration>',
+        description: 'time a proxied upstream may stay silent, then 504 gateway_timeout',
+        defaultText: `${DEFAULT_PROXY_TIMEOUT / 1000}s`,
+        fromText: parseDuration,
+      },
+    }),
+    /**
+     * Keep the default world in this JSON file (`serve --state-file`): loaded at
+     * start if it exists (refused with a `ConfigError` if invalid, and left as it
+     * is), saved after every change at most every 500 ms and on `close()`.
+     */
+    stateFile: option(z.string('expected a file path').min(1, 'expected a file path').optional(), {
+      cli: {
+        flag: '--state-file <path>',
+        description: 'keep the default world in this JSON file: loaded at start if it exists (an invalid file is refused and left as it is), saved after each change (at most every 500 ms) and on stop',
+      },
+    }),
+    /** Receives one line per request (`GET /core/users 200 0.4ms`); omit for silence. */
+    log: z.custom<(line: string) => void>((value) => typeof value === 'function', 'expected a function').optional(),
+  },
+  'expected an object of options',
+)
+
+export type ServerOptions = z.input<typeof serverOptionsSchema>

@@ -1,0 +1,86 @@
+import * as z from 'zod'
+import { AREA_IDS, areaFromText, areaIdSchema, areaOptionsShape } from '../areas/registry.js'
+import type { SimRequest } from '../kernel/http/sim-request.js'
+import { DEFAULT_BODY_LIMIT } from '../kernel/http/json-body.js'
+import { integerText, option } from '../kernel/options/option-meta.js'
+import { clockOptionSchema } from '../kernel/time/sim-clock.js'
+import { DEFAULT_INGEST_POINTS } from '../world/world.js'
+import { parseBaseUrl } from './base-url.js'
+import { faultRulesSchema } from './fault-rule.js'
+import { DEFAULT_JOURNAL_BODY_LIMIT, DEFAULT_JOURNAL_SIZE } from './journal.js'
+import type { ScenarioInput } from './scenario-schema.js'
+import { worldsOptionsSchema } from './worlds.js'
+
+/** The seed used when none is given, so two runs agree by default (D24). */
+export const DEFAULT_SEED = 1
+
+const COUNT = 'expected an integer of 0 or more'
+const POSITIVE = 'expected a positive integer'
+const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isFunction = (value: unknown) => typeof value === 'function'
+
+const baseUrl = z.string('expected a base URL').refine((value) => {
+  try {
+    parseBaseUrl(value)
+    return true
+  } catch {
+    return false
+  }
+}, 'expected an absolute URL or a path starting with "/", without query or fragment')
+
+/**
+ * The options of `createSimulator`, one schema: the simulator's own and every
+ * area's (`src/areas/registry.ts`). `startServer` and `startBrowserSimulator`
+ * extend it; the CLI's flags are the options that name one (`option()`).
+ */
+export const simulatorOptionsSchema = z.object(
+  {
+    /** Seed of every random value and id (D24). Default: the scenario's, else 1. */
+    seed: option(z.int('expected an integer').optional(), {
+      cli: { flag: '-s, --seed <n>', description: `seed for every generated value and id (default: the scenario's, else ${DEFAULT_SEED})`, fromText: integerText },
+    }),
+    /** A frozen ISO instant (`'2026-01-01T00:00:00Z'`), `'system'` (default) or a `Clock`; movable either way (`sim.clock`). */
+    clock: option(clockOptionSchema.optional(), {
+      cli: { flag: '-c, --clock <instant>', description: 'freeze time at an ISO 8601 instant for reproducible timestamps, or "system"' },
+    }),
+    /** A built-in or registered scenario name, or a scenario object. Default `'default'`. */
+    scenario: z.custom<string | ScenarioInput>((value) => typeof value === 'string' || isObject(value), 'expected a scenario name or a scenario object').optional(),
+    /** Extra named scenarios, loadable by name like the built-ins (e.g. from files). */
+    scenarios: z.record(z.string(), z.custom<ScenarioInput>(isObject, 'expected a scenario object')).optional(),
+    /** Which areas to mount. Default: all. */
+    areas: z.array(areaIdSchema, 'expected a list of area ids').optional(),
+    /** Per-area base URL: absolute (`https://admin.example.com`) or a path prefix. Default: the D1 prefixes. */
+    baseUrls: z.partialRecord(areaIdSchema, baseUrl).optional(),
+    /** Areas also mounted at `/` (D2). Two that define the same route are refused. */
+    root: option(z.array(areaIdSchema, 'expected a list of area ids').optional(), {
+      cli: { flag: '--root <area>', description: `also mount an area at "/" (repeatable; one of ${AREA_IDS.join(', ')})`, fromText: areaFromText, repeatable: true },
+    }),
+    /** Body and batch limits (D11, D15): `bodyBytes` (default 1 MiB), `ingestPoints` (default 10,000). */
+    limits: z
+      .object({ bodyBytes: z.int(POSITIVE).positive(POSITIVE).default(DEFAULT_BODY_LIMIT), ingestPoints: z.int(POSITIVE).positive(POSITIVE).default(DEFAULT_INGEST_POINTS) })
+      .prefault({}),
+    /** Called with unexpected errors (bugs), which answer 500 `internal_error`. */
+    onInternalError: z.custom<(error: unknown, request: SimRequest) => void>(isFunction, 'expected a function').optional(),
+    /** Request journal: entries kept (default 1,000; 0 turns it off) and characters kept of each body (default 8,192). */
+    journal: z
+      .object({
+        size: option(z.int(COUNT).min(0, COUNT).default(DEFAULT_JOURNAL_SIZE), {
+          cli: { flag: '--journal-size <n>', description: 'requests kept in the journal (GET /__mock/requests); 0 turns it off', fromText: integerText },
+        }),
+        bodyLimit: option(z.int(COUNT).min(0, COUNT).default(DEFAULT_JOURNAL_BODY_LIMIT), {
+          cli: { flag: '--journal-body-limit <chars>', description: 'characters of each request and response body the journal keeps; 0 keeps none', fromText: integerText },
+        }),
+      })
+      .prefault({}),
+    /** Fault rules in force from the start, before the scenario's own `faults`. */
+    faults: option(faultRulesSchema.optional(), { document: 'faults option' }),
+    /** Isolated worlds (`sim.worlds`, `POST /__mock/worlds`): how many at once, when idle ones expire. */
+    worlds: worldsOptionsSchema,
+    ...areaOptionsShape,
+  },
+  'expected an object of options',
+)
+
+export type SimulatorOptions = z.input<typeof simulatorOptionsSchema>
+/** The options as checked, defaults filled in. */
+export type CheckedOptions = z.output<typeof simulatorOptionsSchema>

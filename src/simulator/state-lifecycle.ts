@@ -1,0 +1,178 @@
+import { ConfigError } from '../kernel/errors/config-error.js'
+import type { ClockSetting } from '../kernel/time/sim-clock.js'
+import type { WorldSection } from '../world/section.js'
+import type { World } from '../world/world.js'
+import { DEFAULT_SCENARIO } from './builtin-scenarios.js'
+import type { ChangeListeners } from './change-listeners.js'
+import type { FaultRule } from './fault-rule.js'
+import type { FaultInjector } from './faults.js'
+import type { Journal } from './journal.js'
+import { DEFAULT_SEED } from './options.js'
+import { ScenarioError } from '../kernel/errors/scenario-error.js'
+import { type Scenario, type ScenarioInput, scenarioSchema, type WorldState, worldStateSchema } from './scenario-schema.js'
+import type { WorldLock } from './world-lock.js'
+
+/** A scenario picked by name (or given as an object: `custom`), validated. */
+export interface ChosenScenario {
+  name: string
+  scenario: Scenario
+}
+
+/**
+ * A scenario by name from `scenarios`, or an object as given, validated; an
+ * unknown name is a `ConfigError` listing the known ones, an invalid scenario a
+ * `ScenarioError`.
+ *
+ * @example
+ * resolveScenario(builtinScenarios, 'empty') // { name: 'empty', scenario: { ... } }
+ */
+export function resolveScenario(scenarios: Readonly<Record<string, ScenarioInput>>, scenario: string | ScenarioInput): ChosenScenario {
+  const name = typeof scenario === 'string' ? scenario : 'custom'
+  const input = typeof scenario === 'string' ? scenarios[scenario] : scenario
+  if (input === undefined) {
+    throw new ConfigError(`Unknown scenario "${scenario}". Available: ${Object.keys(scenarios).join(', ')}.`)
+  }
+  const result = scenarioSchema.safeParse(input)
+  if (!result.success) throw new ScenarioError(`scenario "${name}"`, result.error.issues)
+  return { name, scenario: result.data }
+}
+
+/** The seed a scenario loads with: the option's, else the scenario's, else 1 (D24). */
+export function seedFor(option: number | undefined, scenario: Scenario): number {
+  return option ?? scenario.seed ?? DEFAULT_SEED
+}
+
+/** What the lifecycle of one simulator's state works on. */
+export interface LifecycleParts {
+  world: World
+  /** The shared accounts first, then the mounted areas' sections. */
+  sections: readonly WorldSection[]
+  /** Scenarios loadable by name: the built-ins and the `scenarios` option's. */
+  scenarios: Readonly<Record<string, ScenarioInput>>
+  /** The `seed` option. */
+  seed: number | undefined
+  /** The `faults` option, validated; a scenario's own rules follow them. */
+  optionFaults: readonly FaultRule[]
+  faults: FaultInjector
+  journal: Journal
+  lock: WorldLock
+  changes: ChangeListeners
+}
+
+/**
+ * The state lifecycle of one simulator (or world): loading scenarios,
+ * `reset()` back to the state right after the load, snapshots and the state
+ * document. World changes run one at a time, once the requests inside the world
+ * are done (`WorldLock`); every one tells the change listeners.
+ *
+ * @example
+ * const lifecycle = new StateLifecycle(parts)
+ * await lifecycle.start(resolveScenario(builtinScenarios, 'default'))
+ * await lifecycle.reset()
+ */
+export class StateLifecycle {
+  /** Name of the loaded scenario (`'custom'` for an object). */
+  scenario = DEFAULT_SCENARIO
+  readonly #parts: LifecycleParts
+  #initialFaults: FaultRule[] = []
+  #initial: WorldState | undefined
+  #initialClock: ClockSetting | undefined
+
+  constructor(parts: LifecycleParts) {
+    this.#parts = parts
+  }
+
+  /** Loads the first scenario; its fault rules are in force at once, before seeding finishes. */
+  start(chosen: ChosenScenario): Promise<void> {
+    const clock = this.#parts.world.clock.save()
+    // At once, not after seeding: rules set right after creation must not be replaced.
+    this.#startFaults(chosen.scenario)
+    return this.#enqueue(() => this.#load(chosen, clock))
+  }
+
+  /** Journal emptied and fault rules back to the scenario's too, so each test starts clean. */
+  reset(): Promise<void> {
+    return this.#enqueue(async () => {
+      if (this.#initialClock) this.#parts.world.clock.restore(this.#initialClock)
+      if (this.#initial) await this.#import(this.#initial)
+      this.#restartRequests()
+      this.#parts.changes.emit({ cause: 'reset' })
+    })
+  }
+
+  loadScenario(scenario: string | ScenarioInput): Promise<void> {
+    let chosen: ChosenScenario
+    try {
+      chosen = resolveScenario(this.#parts.scenarios, scenario)
+    } catch (error) {
+      return Promise.reject(error)
+    }
+    const clock = this.#parts.world.clock.save()
+    return this.#enqueue(async () => {
+      await this.#load(chosen, clock)
+      this.#startFaults(chosen.scenario)
+    })
+  }
+
+  snapshot(): WorldState {
+    return structuredClone(this.#export(true))
+  }
+
+  exportState(): WorldState {
+    return this.#export(false)
+  }
+
+  importState(state: unknown): Promise<void> {
+    const result = worldStateSchema.safeParse(state)
+    if (!result.success) return Promise.reject(new ScenarioError('state document', result.error.issues))
+    return this.#enqueue(async () => {
+      await this.#import(result.data)
+      this.#parts.changes.emit({ cause: 'state' })
+    })
+  }
+
+  listScenarios(): Array<{ name: string; description: string }> {
+    return Object.entries(this.#parts.scenarios).map(([name, scenario]) => ({ name, description: scenario.description ?? '' }))
+  }
+
+  /** `clock`: where the clock stood when the load was asked for; `reset()` returns there. */
+  async #load({ name, scenario }: ChosenScenario, clock: ClockSetting): Promise<void> {
+    this.#parts.world.reseed(seedFor(this.#parts.seed, scenario))
+    for (const section of this.#parts.sections) await section.load((scenario as Record<string, unknown>)[section.key])
+    this.scenario = name
+    this.#initial = this.#export(true)
+    this.#initialClock = clock
+    this.#parts.changes.emit({ cause: 'scenario' })
+  }
+
+  /** The fault rules a scenario starts with: the `faults` option's, then its own. */
+  #startFaults(scenario: Scenario): void {
+    this.#initialFaults = [...this.#parts.optionFaults, ...(scenario.faults ?? [])]
+    this.#restartRequests()
+  }
+
+  /** Empties the journal and puts the fault rules, their counts and draws back to the scenario's. */
+  #restartRequests(): void {
+    this.#parts.journal.clear()
+    this.#parts.faults.restart(this.#parts.world.seed, this.#initialFaults)
+  }
+
+  async #import(state: WorldState): Promise<void> {
+    const world = this.#parts.world
+    if (state.seed !== undefined) world.seed = state.seed
+    if (state.meta) world.setMeta(state.meta)
+    for (const section of this.#parts.sections) await section.import((state as Record<string, unknown>)[section.key])
+  }
+
+  #export(secrets: boolean): WorldState {
+    const world = this.#parts.world
+    const state: Record<string, unknown> = { format: 1, seed: world.seed, meta: world.getMeta() }
+    for (const section of this.#parts.sections) state[section.key] = section.export({ secrets })
+    return state as WorldState
+  }
+
+  /** World changes run one at a time, once the requests inside the world are done; requests arriving meanwhile wait. */
+  #enqueue(operation: () => Promise<void>): Promise<void> {
+    return this.#parts.lock.exclusive(operation)
+  }
+}

@@ -1,0 +1,59 @@
+import type { SimRequest } from '../kernel/http/sim-request.js'
+import type { Dispatch, Dispatcher } from '../kernel/routing/dispatcher.js'
+import { requestedWorld, unknownWorld, type WorldRegistry } from './worlds.js'
+
+/** What the router needs of each world of a family. */
+export interface RoutedWorld {
+  readonly dispatcher: Dispatcher
+  readonly worldId: string | null
+  readonly ready: Promise<void>
+  readonly scenario: string
+  readonly seed: number
+}
+
+/** A request some world of the family claims, and which world answers it. */
+export interface Routed<S> {
+  target: S
+  dispatch: Dispatch
+}
+
+/**
+ * Routing between the isolated worlds of one simulator family: which world
+ * answers a request (its `x-mock-world` header or cookie, else the world the
+ * request reached) and which of that world's routes.
+ *
+ * @example
+ * const router = new WorldRouter(sim, registry, new Set(worldManagementRoutes))
+ * const found = router.route(request) // { target, dispatch } or undefined
+ */
+export class WorldRouter<S extends RoutedWorld> {
+  readonly #home: S
+  readonly #worlds: WorldRegistry<S>
+  /** Routes that manage worlds: they answer even when a request names an unknown world. */
+  readonly #managing: ReadonlySet<unknown>
+
+  constructor(home: S, worlds: WorldRegistry<S>, managing: ReadonlySet<unknown>) {
+    this.#home = home
+    this.#worlds = worlds
+    this.#managing = managing
+  }
+
+  /**
+   * Which world of the family answers a request: the one its `x-mock-world`
+   * header (or cookie) names, else this one. A name no world has is a 404 for
+   * any URL the simulator claims, except the routes that manage worlds.
+   */
+  route(request: Pick<SimRequest, 'method' | 'url' | 'headers'>): Routed<S> | undefined {
+    const home = this.#home
+    const id = requestedWorld(request)
+    const target = id === null || id === home.worldId ? home : this.#worlds.use(id)
+    const dispatch = (target ?? home).dispatcher.dispatch(request)
+    if (target) return dispatch && { target, dispatch }
+    if (!dispatch) return undefined
+    if (dispatch.kind === 'route' && this.#managing.has(dispatch.route)) return { target: home, dispatch }
+    // A wrong method is wrong in every world: 405 with Allow, as documented, before the world is looked at.
+    if (dispatch.kind === 'error' && dispatch.error.status === 405) return { target: home, dispatch }
+    // `target` is missing only when a world was named (`id` is set) and none has that id.
+    return { target: home, dispatch: { kind: 'error', error: unknownWorld(id!, this.#worlds.idleMs) } }
+  }
+}
