@@ -1,3 +1,5 @@
+import { Listeners } from './listeners.js'
+
 /**
  * What changed a simulator's world, as told to `sim.onChange` listeners:
  * a request that may write (any method but GET and HEAD, once it reached a
@@ -29,23 +31,8 @@ export function mayWrite(method: string): boolean {
  * changes.emit({ cause: 'reset' })
  * off()
  */
-export class ChangeListeners {
-  readonly #listeners = new Set<ChangeListener>()
-
-  add(listener: ChangeListener): () => void {
-    // Wrapped so the same function added twice is called twice and removed once each.
-    const entry: ChangeListener = (change) => listener(change)
-    this.#listeners.add(entry)
-    return () => void this.#listeners.delete(entry)
-  }
-
-  emit(change: SimulatorChange): void {
-    for (const listener of this.#listeners) {
-      try {
-        listener(change)
-      } catch (error) {
-        console.error('[multi-area-mock] an onChange listener failed:', error)
-      }
-    }
+export class ChangeListeners extends Listeners<SimulatorChange> {
+  constructor() {
+    super('an onChange listener')
   }
 }

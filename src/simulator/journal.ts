@@ -1,6 +1,7 @@
-import type { RequestHeaders } from '../kernel/http/sim-request.js'
 import { compileRouteMatcher } from '../kernel/routing/route-matcher.js'
 import { BodyArena } from './body-arena.js'
+import { headerPairs, headerText } from './journal-headers.js'
+import { Listeners } from './listeners.js'
 import type { JournalEntry, JournalRecord, RequestJournal } from './journal-entry.js'
 import { instant, type JournalQuery, statusFilter } from './journal-query.js'
 import { redactHeaders, redactJson, redactJsonText, redactUrl } from './redact.js'
@@ -76,7 +77,7 @@ export class Journal implements RequestJournal {
   #next = 0
   #count = 0
   readonly #rebaseAt: number
-  readonly #watchers = new Set<(entry: JournalEntry) => void>()
+  readonly #watchers = new Listeners<JournalEntry>('a journal watcher')
 
   /** `rebaseAt` is for tests: a low value exercises the arena's rebase without writing 512 MiB first. */
   constructor(options: { size: number; bodyLimit: number; world: string | null; rebaseAt?: number }) {
@@ -126,26 +127,12 @@ export class Journal implements RequestJournal {
     this.#next = (slot + 1) % this.capacity
     if (this.#held < this.capacity) this.#held++
     if (this.#textAt[texts + HEADER_TEXT]! > this.#rebaseAt) this.#rebase()
-    if (this.#watchers.size > 0) this.#tell(slot)
+    // Only built when someone watches: recording stays allocation-free otherwise.
+    if (this.#watchers.size > 0) this.#watchers.emit(this.#view(this.#entry(slot)))
   }
 
   watch(listener: (entry: JournalEntry) => void): () => void {
-    // Wrapped so the same function watching twice is told twice and stopped once each.
-    const watcher = (entry: JournalEntry) => listener(entry)
-    this.#watchers.add(watcher)
-    return () => void this.#watchers.delete(watcher)
-  }
-
-  /** Tells the watchers of the entry just recorded; one that throws never fails the request. */
-  #tell(slot: number): void {
-    const entry = this.#view(this.#entry(slot))
-    for (const watcher of this.#watchers) {
-      try {
-        watcher(entry)
-      } catch (error) {
-        console.error('[multi-area-mock] a journal watcher failed:', error)
-      }
-    }
+    return this.#watchers.add(listener)
   }
 
   find(query: JournalQuery = {}): JournalEntry[] {
@@ -300,18 +287,4 @@ export class Journal implements RequestJournal {
     }
     return cut ? `${redactJsonText(kept)}… [truncated: ${length} characters in all]` : redactJsonText(kept)
   }
-}
-
-/** Headers as one text, `name\nvalue\n…` (Fetch and Node both refuse line breaks in either). */
-function headerText(headers: RequestHeaders): string {
-  let text = ''
-  for (const [name, value] of headers.entries()) text += `${name}\n${value}\n`
-  return text
-}
-
-function headerPairs(text: string): Array<[string, string]> {
-  const parts = text.split('\n')
-  const pairs: Array<[string, string]> = []
-  for (let i = 0; i + 1 < parts.length; i += 2) pairs.push([parts[i]!, parts[i + 1]!])
-  return pairs
 }
