@@ -39,6 +39,7 @@ import { type CreateWorldOptions, requestedWorld, unknownWorld, WorldRegistry, t
 import { describeSimulator, EXAMPLE_CLOCK, type OpenApiOptions, recordExamples } from './openapi.js'
 import { ScenarioError } from './scenario-error.js'
 import { type Scenario, type ScenarioInput, scenarioSchema, type WorldState, worldStateSchema } from './scenario-schema.js'
+import { safeParse } from '../kernel/validate.js'
 
 /** Every area this package ships, in mounting order. */
 export const ALL_AREAS: readonly AreaFactory[] = [adminArea, coreArea, quantumArea, generalArea, ledgerArea]
@@ -426,7 +427,7 @@ class SimulatorInstance implements Simulator {
   }
 
   importState(state: unknown): Promise<void> {
-    const result = worldStateSchema.safeParse(state)
+    const result = safeParse(worldStateSchema, state)
     if (!result.success) return Promise.reject(new ScenarioError('state document', result.error.issues))
     return this.#enqueue(async () => {
       await this.#import(result.data)
@@ -454,7 +455,7 @@ class SimulatorInstance implements Simulator {
     if (input === undefined) {
       throw new ConfigError(`Unknown scenario "${scenario}". Available: ${Object.keys(this.#registry).join(', ')}.`)
     }
-    const result = scenarioSchema.safeParse(input)
+    const result = safeParse(scenarioSchema, input)
     if (!result.success) throw new ScenarioError(`scenario "${name}"`, result.error.issues)
     return { name, scenario: result.data }
   }

@@ -1,12 +1,12 @@
 import * as z from 'zod'
 import { parseInstant } from '../kernel/clock.js'
+import { isoInstant } from '../kernel/iso-instant.js'
 import type { Dispatch } from '../kernel/dispatcher.js'
 import type { Reply } from '../kernel/reply.js'
 import type { RequestHeaders, SimRequest } from '../kernel/sim-request.js'
 import { redactHeaders, redactJson, redactJsonText, redactUrl } from '../kernel/redact.js'
 import { intParam } from '../kernel/query.js'
 import { compileRouteMatcher } from '../kernel/route-matcher.js'
-import { acceptedBy } from '../kernel/validate.js'
 import { BodyArena } from './body-arena.js'
 import { isoTimestamp } from '../world/accounts/account-schema.js'
 
@@ -74,9 +74,7 @@ export const journalQuerySchema = z.object({
     .regex(/^(\d{3}|[1-5]xx)$/i, 'must be a status like 404 or a class like 4xx')
     .optional()
     .describe('A status (`404`) or a class (`4xx`).'),
-  since: z
-    .string()
-    .refine(acceptedBy(parseInstant), 'must be an ISO 8601 instant such as 2026-01-01T00:00:00Z')
+  since: isoInstant
     .optional()
     .describe('Only entries at or after this simulator instant (ISO 8601).'),
   limit: intParam(1).optional().describe('Only the last `limit` matching entries (still oldest first).'),

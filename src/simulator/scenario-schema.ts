@@ -5,6 +5,7 @@ import { generalScenario, generalState } from '../areas/general/index.js'
 import { ledgerScenario, ledgerState } from '../areas/ledger/index.js'
 import { accountsScenario, accountsState } from '../world/accounts/account-schema.js'
 import { faultRulesSchema } from './fault-rule.js'
+import { toJsonSchema } from '../kernel/json-schema.js'
 
 /**
  * A scenario file (D25): what the world holds after seeding. Every section is
@@ -65,5 +66,5 @@ export type WorldStateInput = z.input<typeof worldStateSchema>
  * writeFileSync('scenario.schema.json', JSON.stringify(scenarioJsonSchema(), null, 2))
  */
 export function scenarioJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(scenarioSchema, { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>
+  return toJsonSchema(scenarioSchema, 'input')
 }

@@ -1,7 +1,8 @@
 import * as z from 'zod'
 import { ApiError } from '../kernel/api-error.js'
 import { ConfigError } from '../kernel/clock.js'
-import { parseBody } from '../kernel/json-body.js'
+import { readJsonBody } from '../kernel/json-body.js'
+import { parseOrThrow } from '../kernel/validate.js'
 import { empty, json } from '../kernel/json-response.js'
 import type { RouteDefinition } from '../kernel/route.js'
 import type { ScenarioInput } from './scenario-schema.js'
@@ -77,10 +78,12 @@ export function worldRoutes(worlds: Worlds<{ readonly worldId: string | null }>,
       // No successful example: its times are real time, so the document would change at every start.
       examples: () => [{ name: 'unknownScenario', summary: 'A scenario name the server does not know', body: { scenario: 'nope' } }],
       async handle({ request }) {
-        const body = await parseBody(request, createWorldBodySchema, { limit: WORLD_BODY_LIMIT })
+        const raw = await readJsonBody(request, { limit: WORLD_BODY_LIMIT })
+        const body = parseOrThrow(createWorldBodySchema, raw)
         const options: CreateWorldOptions = {}
         if (body.id !== undefined) options.id = body.id
-        if (body.scenario !== undefined) options.scenario = body.scenario as string | ScenarioInput
+        // The scenario as sent: the world parses it itself (checked above, so it passes).
+        if (body.scenario !== undefined) options.scenario = (raw as { scenario: string | ScenarioInput }).scenario
         if (body.seed !== undefined) options.seed = body.seed
         if (body.clock !== undefined) options.clock = body.clock
         let id: string

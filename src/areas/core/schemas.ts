@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { intParam } from '../../kernel/query.js'
+import { NOT_BLANK } from '../../kernel/not-blank.js'
 import { isoTimestamp } from '../../world/accounts/account-schema.js'
 
 export { registration as createUserBody } from '../../world/accounts/account-schema.js'
@@ -10,11 +11,21 @@ export const listUsersQuery = z.object({
   offset: intParam(0).default(0),
 })
 
-/** A price: a non-negative number with at most two decimals (D14). */
+/**
+ * Highest price: 10^12. Up to here a JSON number still carries every cent
+ * exactly (a double is exact to 0.01 below 2^53 / 100 ≈ 9 × 10^13); above it
+ * "at most 2 decimals" could not be told, and `price * 100` overflows near 1.8e306.
+ */
+export const MAX_PRICE = 1_000_000_000_000
+
+/** A price: a number from 0 to `MAX_PRICE` with at most two decimals (D14): `multipleOf: 0.01` in the document. */
 export const price = z
-  .number()
+  .number('must be a number')
   .min(0, 'must be at least 0')
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'must have at most 2 decimals')
+  // `abort`: past the maximum, "at most 2 decimals" would only add noise.
+  .max(MAX_PRICE, { message: `must be at most ${MAX_PRICE} (10^12)`, abort: true })
+  .multipleOf(0.01, 'must have at most 2 decimals')
+  .describe(`From 0 to ${MAX_PRICE}, with at most 2 decimals (D14).`)
 export const stock = z.int('must be an integer').min(0, 'must be at least 0')
 
 /** A product of the catalogue (D14). */
@@ -44,7 +55,7 @@ export type CoreUser = z.infer<typeof coreUser>
 
 /** `PUT /products/{id}` body: fields to change; `id` cannot change (D14). */
 export const updateProductBody = z.object({
-  id: z.unknown().optional().describe('Immutable: omit it or give the id of the path.'),
+  id: z.string('must be a string: the product\'s own id').optional().describe('Immutable: omit it or give the id of the path; any other value is refused (400).'),
   name: product.shape.name.optional(),
   description: product.shape.description.optional(),
   price: price.optional(),
@@ -55,7 +66,12 @@ export const updateProductBody = z.object({
 export const dataPoint = z.object({
   timestamp: isoTimestamp,
   value: z.number(),
-  sensor_id: z.string().trim().min(1, 'must be a non-empty string'),
+  sensor_id: z
+    .string()
+    // `\S`: not only white space, which the trim below would leave empty.
+    .regex(NOT_BLANK, 'must be a non-empty string')
+    .trim()
+    .describe('Names the sensor; surrounding white space is trimmed.'),
 })
 
 /** `POST /ingest/data` body (D15): the batch limit is the simulator's (`limits.ingestPoints`). */

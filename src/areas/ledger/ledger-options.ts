@@ -2,6 +2,7 @@ import type { AreaOptions } from '../area.js'
 import { ConfigError } from '../../kernel/clock.js'
 import { blockTime } from './schemas.js'
 import { SIGNATURE_MODES, type SignatureMode } from './signatures.js'
+import { safeParse } from '../../kernel/validate.js'
 
 /** Area E's options, checked. */
 export interface LedgerSettings {
@@ -24,7 +25,7 @@ export function ledgerSettings(options: AreaOptions): LedgerSettings {
     throw new ConfigError(`Invalid signature mode "${String(mode)}" (signatureMode, --signature-mode): expected one of ${SIGNATURE_MODES.join(', ')}.`)
   }
   if (options.blockTime === undefined) return { signatureMode: mode, blockTimeMs: undefined }
-  const parsed = blockTime.safeParse(options.blockTime)
+  const parsed = safeParse(blockTime, options.blockTime)
   if (!parsed.success) throw new ConfigError(`Invalid block time "${String(options.blockTime)}" (blockTime, --block-time): it ${parsed.error.issues[0]!.message}.`)
   return { signatureMode: mode, blockTimeMs: parsed.data }
 }
