@@ -93,9 +93,9 @@ export const ingestionResult = z
 export const invalidBatchExtra = z.object({ invalid_indexes: z.array(z.int().min(0)).optional() })
 export const oversizedBatchExtra = z.object({ limit: z.int().min(1), received: z.int().min(1).optional() })
 
-/** A kept point in the state document: any timestamp `Date.parse` reads (exports are UTC to the millisecond). */
+/** A kept point in the state document: an ISO 8601 instant (exports are UTC to the millisecond). */
 const storedPoint = z.object({
-  timestamp: z.string().refine((text) => Number.isFinite(Date.parse(text)), 'must be an ISO 8601 timestamp'),
+  timestamp: isoTimestamp,
   value: z.number(),
 })
 

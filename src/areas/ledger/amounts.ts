@@ -20,7 +20,8 @@ export function parseLosslessJson(text: string): unknown {
 
 /**
  * The decimal strings `readBigInteger` accepts, as one pattern: digits only
- * (leading zeros allowed) of a value from 1 (or 0 with `allowZero`) to `max`.
+ * (leading zeros allowed unless `leadingZeros: false`) of a value from 1 (or 0
+ * with `allowZero`) to `max`.
  * The OpenAPI document shows it, so a client learns the range from the
  * document; built from `max` digit by digit, and held against
  * `readBigInteger` by a test.
@@ -28,7 +29,7 @@ export function parseLosslessJson(text: string): unknown {
  * @example
  * new RegExp(decimalPattern(255n, { allowZero: true })).test('0256') // false
  */
-export function decimalPattern(max: bigint, options: { allowZero?: boolean } = {}): string {
+export function decimalPattern(max: bigint, options: { allowZero?: boolean; leadingZeros?: boolean } = {}): string {
   const digits = max.toString()
   // Numbers with as many digits as `max` and not above it: at each digit, a smaller one then anything, or the same one and on.
   const notAbove = (index: number): string => {
@@ -42,7 +43,8 @@ export function decimalPattern(max: bigint, options: { allowZero?: boolean } = {
   }
   const shorter = digits.length > 1 ? `[1-9]\\d{0,${digits.length - 2}}|` : ''
   const positive = `${shorter}${notAbove(0)}`
-  return options.allowZero ? `^0*(?:0|${positive})$` : `^0*(?:${positive})$`
+  const zeros = options.leadingZeros === false ? '' : '0*'
+  return options.allowZero ? `^${zeros}(?:0|${positive})$` : `^${zeros}(?:${positive})$`
 }
 
 /** The JSON Schema of `amount` or `nonce`: a decimal string up to 2^256 − 1, or a JSON integer up to 2^53 − 1. */

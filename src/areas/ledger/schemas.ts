@@ -4,7 +4,7 @@ import { ConfigError } from '../../kernel/clock.js'
 import { parseDuration } from '../../kernel/sim-clock.js'
 import { isoTimestamp } from '../../world/accounts/account-schema.js'
 import { addressProblem, checkAddress } from './addresses.js'
-import { bigIntegerJsonSchema, MAX_UINT256, readBigInteger } from './amounts.js'
+import { bigIntegerJsonSchema, decimalPattern, MAX_UINT256, readBigInteger } from './amounts.js'
 import { signatureKey } from './signatures.js'
 
 // ---------------------------------------------------------------------------
@@ -34,12 +34,17 @@ export const signature = z
   .string('must be a string: 0x followed by 130 hex digits')
   .regex(/^0x[0-9a-fA-F]{130}$/, 'must be 0x followed by 130 hex digits (r, s and v of a 65-byte signature)')
 
-/** A non-negative integer up to 2^256 − 1 written in decimal, as state and scenarios store big amounts. */
-export const decimalInteger = z
-  .string('must be a decimal string')
-  .regex(/^(0|[1-9]\d*)$/, 'must be a decimal string of an integer (digits only, no leading zeros)')
-  .refine((text) => text.length < 80 && BigInt(text) <= MAX_UINT256, 'must be at most 2^256 − 1')
-const positiveDecimal = decimalInteger.refine((text) => text !== '0', 'must be positive')
+/** A decimal string as state and scenarios store big amounts: digits, no leading zeros, up to 2^256 − 1 (one pattern, range included). */
+function storedDecimal(allowZero: boolean) {
+  const shape = /^(0|[1-9]\d*)$/
+  return z.string('must be a decimal string').regex(new RegExp(decimalPattern(MAX_UINT256, { allowZero, leadingZeros: false })), {
+    error: (issue) =>
+      !shape.test(String(issue.input)) ? 'must be a decimal string of an integer (digits only, no leading zeros)' : issue.input === '0' ? 'must be positive' : 'must be at most 2^256 − 1',
+  })
+}
+/** A non-negative integer up to 2^256 − 1 written in decimal. */
+export const decimalInteger = storedDecimal(true)
+const positiveDecimal = storedDecimal(false)
 
 /** A `0x` + 64 lowercase hex hash. */
 export const hash32 = z.string().regex(/^0x[0-9a-f]{64}$/, 'must be 0x followed by 64 lowercase hex digits')
