@@ -14,7 +14,7 @@ import type * as z from 'zod'
 export const validationMessage: z.core.$ZodErrorMap = (issue) => {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? 'is required' : `must be ${TYPE_NAMES[issue.expected] ?? issue.expected}, not ${received(issue.input)}`
+      return issue.input === undefined ? 'is required' : `must be ${TYPE_NAMES[expectedType(issue)] ?? issue.expected}, not ${received(issue.input)}`
     case 'too_small':
       return bound(issue.origin, 'at least', 'more than', issue.minimum, issue.inclusive !== false)
     case 'too_big':
@@ -36,6 +36,12 @@ export const validationMessage: z.core.$ZodErrorMap = (issue) => {
     default:
       return 'is invalid'
   }
+}
+
+/** `z.int()` reports a non-number as `expected: 'number'`; its format says it wants an integer. */
+function expectedType(issue: { expected: string; inst?: unknown }): string {
+  const format = (issue.inst as { _zod?: { def?: { format?: unknown } } } | undefined)?._zod?.def?.format
+  return issue.expected === 'number' && typeof format === 'string' && format.includes('int') ? 'int' : issue.expected
 }
 
 const TYPE_NAMES: Readonly<Record<string, string>> = {
