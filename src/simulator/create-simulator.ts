@@ -1,4 +1,7 @@
-import type { Collection } from '@msw/data'
+import type { CoreCollections } from '../areas/core/index.js'
+import type { GeneralCollections } from '../areas/general/index.js'
+import type { LedgerCollections } from '../areas/ledger/index.js'
+import type { QuantumCollections } from '../areas/quantum/index.js'
 import type { RequestHandler } from 'msw'
 import type { AreaFactory, AreaId, AreaOptions } from '../areas/area.js'
 import { adminArea } from '../areas/admin/index.js'
@@ -80,25 +83,18 @@ export interface SimulatorOptions extends AreaOptions {
 /**
  * The world's data, queryable in-process. `users` is the shared account store's
  * read-only view (`findMany`, `findFirst`, `count`, `all` with @msw/data's
- * `Query`); the others are the mounted areas' @msw/data collections.
+ * `Query`); the others are the mounted areas' @msw/data collections, typed by
+ * their records (absent when the area is not mounted): `products` (B),
+ * `particles` (C), `resources`, `notifications` (D), `tokens`, `validators`,
+ * `delegations` (E).
  *
  * @example
  * sim.db.users.findMany((q) => q.where({ status: 'active' }))
  * sim.db.products?.findFirst((q) => q.where({ id: 'prod-1001' }))
  */
-export interface SimulatorDb {
+export interface SimulatorDb extends Partial<CoreCollections & QuantumCollections & GeneralCollections & LedgerCollections> {
+  /** Accounts shared by Areas A, B and D: read-only, without password hashes. */
   readonly users: UsersView
-  /** Area B (`core`). */
-  products?: Collection<any>
-  /** Area C (`quantum`). */
-  particles?: Collection<any>
-  /** Area D (`general`). */
-  resources?: Collection<any>
-  notifications?: Collection<any>
-  /** Area E (`ledger`). */
-  tokens?: Collection<any>
-  validators?: Collection<any>
-  delegations?: Collection<any>
 }
 
 export interface MountedArea {

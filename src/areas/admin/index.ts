@@ -9,3 +9,16 @@ export const adminArea: AreaFactory = {
   prefix: '/admin',
   create: ({ world, accounts }) => ({ routes: adminRoutes(world, accounts) }),
 }
+export { adminOperations } from './operations.js'
+export type {
+  AdminListUsersRequest,
+  AdminListUsersResponse,
+  AdminCreateUserRequest,
+  AdminCreateUserResponse,
+  AdminGetUserRequest,
+  AdminGetUserResponse,
+  AdminUpdateUserRequest,
+  AdminUpdateUserResponse,
+  AdminDeleteUserRequest,
+  AdminDeleteUserResponse,
+} from './operations.js'

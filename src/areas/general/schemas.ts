@@ -108,7 +108,7 @@ function jsonObject(reserved: boolean) {
       // Keys at the first level; deeper ones are said in the description (JSON Schema would need a recursive schema per level).
       propertyNames: { not: { enum: reserved ? [...FORBIDDEN_KEYS, ...RESERVED_KEYS] : [...FORBIDDEN_KEYS] } },
       description: dataRules(reserved),
-    }) as unknown as z.ZodType<Record<string, unknown>>
+    }) as unknown as z.ZodType<Record<string, unknown>, Record<string, unknown>>
 }
 
 /** What resource data may hold, for the document's descriptions. */

@@ -64,7 +64,7 @@ function bigIntegerInput(options: { allowZero: boolean; description: string }) {
         return z.NEVER
       })
       // What a client may send, from the same bounds `readBigInteger` checks (a test holds them together).
-      .meta({ ...bigIntegerJsonSchema(options), description: options.description })
+      .meta({ ...bigIntegerJsonSchema(options), description: options.description }) as unknown as z.ZodType<bigint, string | number>
   )
 }
 

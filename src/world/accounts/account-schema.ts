@@ -35,6 +35,8 @@ export const accountRecord = z.object({
   password_hash: z.string(),
 })
 export type Account = z.infer<typeof accountRecord>
+/** An account as `sim.db.users` shows it: everything but the password hash. */
+export type PublicAccount = Omit<Account, 'password_hash'>
 
 /** An account as exported by the state API: never the password hash unless asked for (snapshots). */
 export const accountState = z.strictObject({
