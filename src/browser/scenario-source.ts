@@ -1,6 +1,7 @@
 import { ConfigError } from '../kernel/errors/config-error.js'
 import { ScenarioError } from '../kernel/errors/scenario-error.js'
 import { type ScenarioInput, scenarioSchema } from '../simulator/scenario-schema.js'
+import { safeParse } from '../kernel/http/validate.js'
 
 /** A scenario resolved to a name the simulator can load and its content. */
 export interface NamedScenario {
@@ -51,7 +52,7 @@ export async function resolveScenario(
   } catch (error) {
     throw new ConfigError(`Scenario ${url.href} is not valid JSON: ${error instanceof Error ? error.message : String(error)}.`)
   }
-  const result = scenarioSchema.safeParse(json)
+  const result = safeParse(scenarioSchema, json)
   if (!result.success) throw new ScenarioError(`scenario ${url.href}`, result.error.issues)
   const file = url.pathname.split('/').pop() ?? ''
   return { name: decodeURIComponent(file.replace(/\.json$/i, '')) || 'custom', scenario: json as ScenarioInput }

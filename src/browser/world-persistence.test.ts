@@ -70,7 +70,7 @@ describe('WorldPersistence', () => {
     const [a, b] = await Promise.all([createUser(first.sim, 'next.one'), createUser(second.sim, 'next.one')])
     expect((await a.json()).id).toBe((await b.json()).id)
     // Snapshots keep password hashes, so restored users can still log in (Area D).
-    expect(second.sim.db.users.all().every((user) => user.password_hash.startsWith('pbkdf2-hmac-sha256$'))).toBe(true)
+    expect(second.sim.snapshot().accounts.users.every((user) => user.password_hash?.startsWith('pbkdf2-hmac-sha256$'))).toBe(true)
     expect(second.warn).not.toHaveBeenCalled()
   })
 

@@ -3,6 +3,7 @@ import { basename, extname, resolve } from 'node:path'
 import { ConfigError } from '../kernel/errors/config-error.js'
 import { ScenarioError } from '../kernel/errors/scenario-error.js'
 import { type ScenarioInput, scenarioSchema } from '../simulator/scenario-schema.js'
+import { safeParse } from '../kernel/http/validate.js'
 
 /**
  * Reads and validates a scenario file. Every failure names the file: unreadable,
@@ -27,7 +28,7 @@ export async function readScenarioFile(path: string): Promise<{ name: string; sc
   } catch (error) {
     throw new ConfigError(`Scenario file ${file} is not valid JSON: ${(error as Error).message}.`)
   }
-  const result = scenarioSchema.safeParse(json)
+  const result = safeParse(scenarioSchema, json)
   if (!result.success) throw new ScenarioError(`scenario file ${file}`, result.error.issues)
   return { name: basename(file, extname(file)), scenario: json as ScenarioInput }
 }

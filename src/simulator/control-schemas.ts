@@ -1,28 +1,32 @@
 import * as z from 'zod'
-import { parseInstant } from '../kernel/time/clock.js'
-import { parseDuration } from '../kernel/time/sim-clock.js'
-import { acceptedBy } from '../kernel/http/validate.js'
+import { isoInstant } from '../kernel/time/iso-instant.js'
+import { atLeastOneOf, withRules } from '../kernel/schema/object-rules.js'
+import { DURATION_PATTERN } from '../kernel/time/sim-clock.js'
 import { isoTimestamp } from '../kernel/time/iso-timestamp.js'
 
-/** `POST /__mock/clock`: applied in the order mode, set, advance. */
-export const clockBody = z
-  .object({
+const DURATION = 'must be milliseconds or a duration such as "90s", "15m", "2h"'
+
+/**
+ * `POST /__mock/clock`: applied in the order mode, set, advance; at least one of
+ * them. Whether `advance` keeps the clock within the years 0000–9999 depends on
+ * where the clock stands, so the route checks that (400, nothing moved).
+ */
+export const clockBody = withRules(
+  z.object({
     mode: z
       .enum(['fixed', 'system'], 'must be "fixed" (time stands still) or "system" (time runs)')
       .optional()
       .describe('`fixed`: time stands still; `system`: time runs.'),
-    set: z
-      .string()
-      .refine(acceptedBy(parseInstant), 'must be an ISO 8601 instant such as 2026-01-01T00:00:00Z')
-      .optional()
-      .describe('An ISO 8601 instant to move to.'),
+    set: isoInstant.optional().describe('An ISO 8601 instant to move to, with a zone: `2026-01-01T00:00:00Z`.'),
     advance: z
-      .union([z.number(), z.string()])
-      .refine(acceptedBy(parseDuration), 'must be milliseconds or a duration such as "90s", "15m", "2h"')
+      .union([z.number(DURATION), z.string(DURATION).regex(DURATION_PATTERN, DURATION)], DURATION)
       .optional()
-      .describe('Milliseconds, or a duration such as `"90s"`, `"15m"`, `"2h"`.'),
-  })
-  .refine((body) => body.mode !== undefined || body.set !== undefined || body.advance !== undefined, 'give at least one of mode, set, advance')
+      .describe(
+        'Milliseconds (negative goes back), or a duration such as `"90s"`, `"15m"`, `"2h"`, `"-1d"` (units `ms`, `s`, `m`, `h`, `d`). Refused (400) when it would move the clock out of the years 0000–9999.',
+      ),
+  }),
+  [atLeastOneOf(['mode', 'set', 'advance'])],
+)
 
 /** `GET`/`POST /__mock/clock` answer. */
 export const clockView = z

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { AREA_IDS } from '../areas/registry.js'
+import { atLeastOneOf, notTogether, onlyWhen, withRules } from '../kernel/schema/object-rules.js'
 
 /** Statuses a fault can answer with; 429 and 503 also carry `Retry-After`. */
 export const FAULT_STATUSES = [429, 500, 502, 503, 504] as const
@@ -20,8 +21,8 @@ const delayMs = z.int('must be an integer number of milliseconds').min(0, 'must 
  * @example
  * faultRuleSchema.parse({ method: 'POST', route: '/core/users', status: 503, probability: 0.5, times: 3 })
  */
-export const faultRuleSchema = z
-  .strictObject({
+export const faultRuleSchema = withRules(
+  z.strictObject({
     area: z.enum(AREA_IDS, `must be one of ${AREA_IDS.join(', ')}`).optional().describe('Only requests to this area (D1 id).'),
     method: z
       .enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], 'must be one of GET, POST, PUT, PATCH, DELETE (upper case)')
@@ -36,25 +37,22 @@ export const faultRuleSchema = z
     latency: z
       .union([delayMs, z.tuple([delayMs, delayMs]).refine(([min, max]) => min <= max, 'the first number (minimum) must not exceed the second (maximum)')], 'must be milliseconds or [min, max]')
       .optional()
-      .describe('Delay before answering, in ms: fixed, or drawn uniformly from [min, max].'),
+      .describe('Delay before answering, in ms: fixed, or drawn uniformly from [min, max] (min ≤ max).'),
     status: z
       .literal(FAULT_STATUSES, `must be one of ${FAULT_STATUSES.join(', ')}`)
       .optional()
-      .describe('Answer with this error status and its D9 body instead of running the route.'),
-    retryAfter: z.int().min(0).max(86_400).optional().describe('Seconds in the Retry-After header of a 429 or 503 (default 1).'),
-    drop: z.literal(true, 'must be true').optional().describe('Close the connection without an answer (in-process: a network error).'),
+      .describe('Answer with this error status and its D9 body instead of running the route. Not with `drop`.'),
+    retryAfter: z.int().min(0).max(86_400).optional().describe('Seconds in the Retry-After header of a 429 or 503 (default 1); only with `status` 429 or 503.'),
+    drop: z.literal(true, 'must be true').optional().describe('Close the connection without an answer (in-process: a network error). Not with `status`.'),
     probability: z.number().min(0, 'must be at least 0').max(1, 'must be at most 1').optional().describe('Chance that a matching request is hit (default 1).'),
     times: z.int().min(1, 'must be at least 1').optional().describe('Fire at most this many times (until reset or the rules are replaced).'),
-  })
-  .refine((rule) => rule.latency !== undefined || rule.status !== undefined || rule.drop !== undefined, {
-    message: 'give at least one effect: latency, status or drop',
-  })
-  .refine((rule) => rule.status === undefined || rule.drop === undefined, { message: 'status and drop exclude each other', path: ['drop'] })
-  .refine((rule) => rule.retryAfter === undefined || rule.status === 429 || rule.status === 503, {
-    message: 'only a 429 or 503 carries Retry-After',
-    path: ['retryAfter'],
-  })
-  .meta({ title: 'Fault rule' })
+  }),
+  [
+    atLeastOneOf(['latency', 'status', 'drop'], 'give at least one effect: latency, status or drop'),
+    notTogether('status', 'drop'),
+    onlyWhen('retryAfter', 'status', [429, 503], 'only a 429 or 503 carries Retry-After'),
+  ],
+).meta({ title: 'Fault rule' })
 
 export type FaultRule = z.output<typeof faultRuleSchema>
 export type FaultRuleInput = z.input<typeof faultRuleSchema>

@@ -8,6 +8,7 @@ import { SeededRandom } from '../kernel/random/random.js'
 import { compileRouteMatcher, type RouteMatcher } from '../kernel/routing/route-matcher.js'
 import { FAULT_STATUSES, type FaultRule, type FaultRuleInput, faultRuleViewSchema, type FaultStatus, faultRulesSchema, MAX_FAULT_DELAY_MS } from './fault-rule.js'
 import { ScenarioError } from '../kernel/errors/scenario-error.js'
+import { safeParse } from '../kernel/http/validate.js'
 
 /** Mixed into the world's seed, so fault draws are their own stream and never shift ids or data. */
 const FAULT_STREAM = 0x6661756c
@@ -201,7 +202,7 @@ export function faultResponse(decision: FaultDecision & { status: FaultStatus })
  * validateFaultRules([{ status: 418 }], 'faults option') // throws: Invalid faults option: 0.status: …
  */
 export function validateFaultRules(rules: unknown, subject = 'fault rules'): FaultRule[] {
-  const result = faultRulesSchema.safeParse(rules)
+  const result = safeParse(faultRulesSchema, rules)
   if (!result.success) throw new ScenarioError(subject, result.error.issues)
   return result.data
 }

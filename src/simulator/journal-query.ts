@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { intParam } from '../kernel/http/query.js'
-import { acceptedBy } from '../kernel/http/validate.js'
 import { parseInstant } from '../kernel/time/clock.js'
+import { isoInstant } from '../kernel/time/iso-instant.js'
 
 /**
  * What `find` filters on; every field is optional and they combine (AND).
@@ -36,9 +36,7 @@ export const journalQuerySchema = z.object({
     .regex(/^(\d{3}|[1-5]xx)$/i, 'must be a status like 404 or a class like 4xx')
     .optional()
     .describe('A status (`404`) or a class (`4xx`).'),
-  since: z
-    .string()
-    .refine(acceptedBy(parseInstant), 'must be an ISO 8601 instant such as 2026-01-01T00:00:00Z')
+  since: isoInstant
     .optional()
     .describe('Only entries at or after this simulator instant (ISO 8601).'),
   limit: intParam(1).optional().describe('Only the last `limit` matching entries (still oldest first).'),

@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { sectionShape } from '../areas/registry.js'
 import { accountsSectionSchemas } from '../world/accounts/accounts-section.js'
 import { faultRulesSchema } from './fault-rule.js'
+import { toJsonSchema } from '../kernel/openapi/json-schema.js'
 
 /**
  * A scenario file (D25): what the world holds after seeding: the shared
@@ -57,5 +58,5 @@ export type WorldStateInput = z.input<typeof worldStateSchema>
  * writeFileSync('scenario.schema.json', JSON.stringify(scenarioJsonSchema(), null, 2))
  */
 export function scenarioJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(scenarioSchema, { io: 'input', target: 'draft-2020-12' }) as Record<string, unknown>
+  return toJsonSchema(scenarioSchema, 'input')
 }

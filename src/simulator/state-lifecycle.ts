@@ -1,3 +1,4 @@
+import { safeParse } from '../kernel/http/validate.js'
 import { ConfigError } from '../kernel/errors/config-error.js'
 import type { ClockSetting } from '../kernel/time/sim-clock.js'
 import type { WorldSection } from '../world/section.js'
@@ -32,7 +33,7 @@ export function resolveScenario(scenarios: Readonly<Record<string, ScenarioInput
   if (input === undefined) {
     throw new ConfigError(`Unknown scenario "${scenario}". Available: ${Object.keys(scenarios).join(', ')}.`)
   }
-  const result = scenarioSchema.safeParse(input)
+  const result = safeParse(scenarioSchema, input)
   if (!result.success) throw new ScenarioError(`scenario "${name}"`, result.error.issues)
   return { name, scenario: result.data }
 }
@@ -123,7 +124,7 @@ export class StateLifecycle {
   }
 
   importState(state: unknown): Promise<void> {
-    const result = worldStateSchema.safeParse(state)
+    const result = safeParse(worldStateSchema, state)
     if (!result.success) return Promise.reject(new ScenarioError('state document', result.error.issues))
     return this.#enqueue(async () => {
       await this.#import(result.data)

@@ -1,11 +1,10 @@
 import * as z from 'zod'
 import { ApiError, notFound } from '../kernel/errors/api-error.js'
-import { parseInstant } from '../kernel/time/clock.js'
 import { integerText, option } from '../kernel/options/option-meta.js'
 import { durationSchema } from '../kernel/time/sim-clock.js'
-import { acceptedBy } from '../kernel/http/validate.js'
 import { isoTimestamp } from '../kernel/time/iso-timestamp.js'
-import type { ScenarioInput } from './scenario-schema.js'
+import { type ScenarioInput, scenarioSchema } from './scenario-schema.js'
+import { isoInstant } from '../kernel/time/iso-instant.js'
 
 /** Request header that picks an isolated world. */
 export const WORLD_HEADER = 'x-mock-world'
@@ -53,18 +52,27 @@ export interface CreateWorldOptions {
 
 const worldId = z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1–64 letters, digits, ".", "_" or "-"')
 
-/** `POST /__mock/worlds` body. */
+/**
+ * `POST /__mock/worlds` body. A scenario object is checked here with the
+ * scenario schema itself, so the document shows every rule of it and the
+ * details' paths start with `scenario`; a scenario name is looked up when the
+ * world is made (an unknown one is a 400 too).
+ */
 export const createWorldBodySchema = z.strictObject({
-  id: worldId.refine((id) => id !== DEFAULT_WORLD_ID, `"${DEFAULT_WORLD_ID}" is the default world`).optional(),
+  id: worldId
+    .refine((id) => id !== DEFAULT_WORLD_ID, `"${DEFAULT_WORLD_ID}" is the default world`)
+    .meta({ not: { const: DEFAULT_WORLD_ID } })
+    .optional()
+    .describe(`Your own id; not "${DEFAULT_WORLD_ID}" (the default world). Default: world-1, world-2, …`),
   scenario: z
-    .union([z.string().min(1), z.record(z.string(), z.unknown())], 'must be a scenario name or a scenario object')
+    .union([z.string().min(1, 'must not be empty'), scenarioSchema], 'must be a scenario name or a scenario object')
     .optional()
     .describe('Scenario name or object; default: the one the server started with.'),
   seed: z.int('must be an integer').optional(),
   clock: z
-    .string()
-    .refine((value) => value === 'system' || acceptedBy(parseInstant)(value), 'must be an ISO 8601 instant or "system"')
-    .optional(),
+    .union([z.literal('system'), isoInstant], 'must be an ISO 8601 instant such as 2026-01-01T00:00:00Z, or "system"')
+    .optional()
+    .describe('An instant to freeze the world\'s clock at, or `system` (time runs); default: the server\'s.'),
   cookie: z.boolean().optional().describe(`Also answer with Set-Cookie: ${WORLD_COOKIE}=<id>, so a browser's later requests go to the world.`),
 })
 

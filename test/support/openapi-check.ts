@@ -37,7 +37,8 @@ const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.defaul
 export class OpenApiCheck {
   readonly #doc: Json
   readonly #paths: DocumentedPath[]
-  readonly #ajv = new Ajv2020({ allErrors: true, strict: false })
+  // `multipleOfPrecision`: a price's `multipleOf: 0.01` holds for 89.99 although 89.99 / 0.01 is not exactly an integer in floating point.
+  readonly #ajv = new Ajv2020({ allErrors: true, strict: false, multipleOfPrecision: 9 })
   readonly #validators = new Map<object, ValidateFunction>()
 
   constructor(doc: Json) {

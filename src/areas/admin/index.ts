@@ -11,3 +11,16 @@ export const adminArea = defineArea({
   section: undefined,
   create: ({ accounts }) => ({ routes: adminRoutes({ accounts }) }),
 })
+export { adminOperations } from './operations.js'
+export type {
+  AdminListUsersRequest,
+  AdminListUsersResponse,
+  AdminCreateUserRequest,
+  AdminCreateUserResponse,
+  AdminGetUserRequest,
+  AdminGetUserResponse,
+  AdminUpdateUserRequest,
+  AdminUpdateUserResponse,
+  AdminDeleteUserRequest,
+  AdminDeleteUserResponse,
+} from './operations.js'

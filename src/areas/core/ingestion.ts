@@ -1,5 +1,5 @@
 import { ApiError, type ErrorDetail, validationFailed } from '../../kernel/errors/api-error.js'
-import { issuesToDetails } from '../../kernel/http/validate.js'
+import { issuesToDetails, safeParse } from '../../kernel/http/validate.js'
 import { dataPoint } from './schemas.js'
 
 /** A batch that passed validation: its points in batch order, and how many sensors they name. */
@@ -29,7 +29,7 @@ export function validateBatch(input: unknown, maxPoints: number): ValidBatch {
   const points: ValidBatch['points'] = []
   const sensors = new Set<string>()
   input.forEach((raw, index) => {
-    const result = dataPoint.safeParse(raw)
+    const result = safeParse(dataPoint, raw)
     if (!result.success) {
       invalid.push(index)
       details.push(...issuesToDetails(result.error.issues, String(index)))

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { intParam } from '../../kernel/http/query.js'
 import { isoTimestamp } from '../../kernel/time/iso-timestamp.js'
+import { NOT_BLANK } from '../../kernel/schema/not-blank.js'
 
 export { registration as createUserBody } from '../../world/accounts/account-schema.js'
 
@@ -10,11 +11,21 @@ export const listUsersQuery = z.object({
   offset: intParam(0).default(0),
 })
 
-/** A price: a non-negative number with at most two decimals (D14). */
+/**
+ * Highest price: 10^12. Up to here a JSON number still carries every cent
+ * exactly (a double is exact to 0.01 below 2^53 / 100 ≈ 9 × 10^13); above it
+ * "at most 2 decimals" could not be told, and `price * 100` overflows near 1.8e306.
+ */
+export const MAX_PRICE = 1_000_000_000_000
+
+/** A price: a number from 0 to `MAX_PRICE` with at most two decimals (D14): `multipleOf: 0.01` in the document. */
 export const price = z
-  .number()
+  .number('must be a number')
   .min(0, 'must be at least 0')
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'must have at most 2 decimals')
+  // `abort`: past the maximum, "at most 2 decimals" would only add noise.
+  .max(MAX_PRICE, { message: `must be at most ${MAX_PRICE} (10^12)`, abort: true })
+  .multipleOf(0.01, 'must have at most 2 decimals')
+  .describe(`From 0 to ${MAX_PRICE}, with at most 2 decimals (D14).`)
 export const stock = z.int('must be an integer').min(0, 'must be at least 0')
 
 /** A product of the catalogue (D14). */
@@ -44,7 +55,7 @@ export type CoreUser = z.infer<typeof coreUser>
 
 /** `PUT /products/{id}` body: fields to change; `id` cannot change (D14). */
 export const updateProductBody = z.object({
-  id: z.unknown().optional().describe('Immutable: omit it or give the id of the path.'),
+  id: z.string('must be a string: the product\'s own id').optional().describe('Immutable: omit it or give the id of the path; any other value is refused (400).'),
   name: product.shape.name.optional(),
   description: product.shape.description.optional(),
   price: price.optional(),
@@ -55,7 +66,12 @@ export const updateProductBody = z.object({
 export const dataPoint = z.object({
   timestamp: isoTimestamp,
   value: z.number(),
-  sensor_id: z.string().trim().min(1, 'must be a non-empty string'),
+  sensor_id: z
+    .string()
+    // `\S`: not only white space, which the trim below would leave empty.
+    .regex(NOT_BLANK, 'must be a non-empty string')
+    .trim()
+    .describe('Names the sensor; surrounding white space is trimmed.'),
 })
 
 /** `POST /ingest/data` body (D15): the batch limit is the simulator's (`limits.ingestPoints`). */
@@ -77,9 +93,9 @@ export const ingestionResult = z
 export const invalidBatchExtra = z.object({ invalid_indexes: z.array(z.int().min(0)).optional() })
 export const oversizedBatchExtra = z.object({ limit: z.int().min(1), received: z.int().min(1).optional() })
 
-/** A kept point in the state document: any timestamp `Date.parse` reads (exports are UTC to the millisecond). */
+/** A kept point in the state document: an ISO 8601 instant (exports are UTC to the millisecond). */
 const storedPoint = z.object({
-  timestamp: z.string().refine((text) => Number.isFinite(Date.parse(text)), 'must be an ISO 8601 timestamp'),
+  timestamp: isoTimestamp,
   value: z.number(),
 })
 

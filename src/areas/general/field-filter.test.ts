@@ -1,5 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { MAX_FIELDS, parseFieldList, pickFields } from './field-filter.js'
+import { FIELD_LIST_PATTERN, MAX_FIELDS, parseFieldList, pickFields } from './field-filter.js'
 
 describe('parseFieldList', () => {
   it('trims and de-duplicates names, in order', () => {
@@ -25,5 +26,19 @@ describe('pickFields', () => {
 
   it('returns the whole resource without a list', () => {
     expect(pickFields(resource, undefined)).toBe(resource)
+  })
+})
+
+describe('FIELD_LIST_PATTERN: the document says what parseFieldList accepts', () => {
+  const names = fc.array(fc.oneof(fc.constantFrom('', ' ', ' a ', 'title', '\t', 'x y', 'é'), fc.string({ maxLength: 4 })), { minLength: 1, maxLength: MAX_FIELDS + 2 })
+
+  it('matches exactly the lists parseFieldList accepts', () => {
+    fc.assert(
+      fc.property(names, (list) => {
+        const text = list.join(',')
+        return FIELD_LIST_PATTERN.test(text) === Array.isArray(parseFieldList(text))
+      }),
+      { seed: 21, numRuns: 2000 },
+    )
   })
 })

@@ -2,6 +2,13 @@
 export const MAX_FIELDS = 100
 
 /**
+ * What a `fields` list may be: 1 to {@link MAX_FIELDS} comma-separated names,
+ * none empty or only white space (the same rule as `parseFieldList`; a test
+ * holds them together). The OpenAPI document shows it as the parameter's pattern.
+ */
+export const FIELD_LIST_PATTERN = new RegExp(`^\\s*[^,\\s][^,]*(?:,\\s*[^,\\s][^,]*){0,${MAX_FIELDS - 1}}$`)
+
+/**
  * Parses `fields=a,b` (D19): names are trimmed and de-duplicated, in order.
  * Returns the reason as a string when the list is malformed (an empty name,
  * more than {@link MAX_FIELDS} names).

@@ -1,8 +1,9 @@
 import * as z from 'zod'
 import { intParam } from '../../kernel/http/query.js'
 import { isoTimestamp } from '../../kernel/time/iso-timestamp.js'
-import { MAX_FIELDS, parseFieldList } from './field-filter.js'
-import { inspectJsonObject, RESERVED_KEYS } from './json-object.js'
+import { FIELD_LIST_PATTERN, MAX_FIELDS, parseFieldList } from './field-filter.js'
+import { FORBIDDEN_KEYS, inspectJsonObject, MAX_DATA_DEPTH, RESERVED_KEYS } from './json-object.js'
+import { NOT_BLANK } from '../../kernel/schema/not-blank.js'
 
 /** Token lifetime when neither options nor scenario set one (D7). */
 export const DEFAULT_TOKEN_TTL = 3600
@@ -73,8 +74,13 @@ export const dataQuery = z.object({
       }
       return parsed
     })
-    // The parsed list has no JSON Schema; the document shows the text a client sends.
-    .meta({ type: 'string', description: `Comma-separated field names to keep, e.g. \`title,owner\`; \`id\` is always kept, unknown names are ignored (at most ${MAX_FIELDS}).` })
+    // The parsed list has no JSON Schema; the document shows the text a client sends,
+    // with the pattern `parseFieldList` keeps to.
+    .meta({
+      type: 'string',
+      pattern: FIELD_LIST_PATTERN.source,
+      description: `Comma-separated field names to keep, e.g. \`title,owner\`; \`id\` is always kept, unknown names are ignored; no empty names, at most ${MAX_FIELDS}.`,
+    })
     .optional(),
 })
 
@@ -97,7 +103,18 @@ function jsonObject(reserved: boolean) {
         if (Object.hasOwn(value as object, key)) ctx.addIssue({ code: 'custom', path: [key], message: 'is kept beside "data", not inside it' })
       }
     })
-    .meta({ type: 'object' }) as unknown as z.ZodType<Record<string, unknown>>
+    .meta({
+      type: 'object',
+      // Keys at the first level; deeper ones are said in the description (JSON Schema would need a recursive schema per level).
+      propertyNames: { not: { enum: reserved ? [...FORBIDDEN_KEYS, ...RESERVED_KEYS] : [...FORBIDDEN_KEYS] } },
+      description: dataRules(reserved),
+    }) as unknown as z.ZodType<Record<string, unknown>, Record<string, unknown>>
+}
+
+/** What resource data may hold, for the document's descriptions. */
+function dataRules(reserved: boolean): string {
+  const keys = (list: readonly string[]) => list.map((key) => `\`${key}\``).join(', ')
+  return `A JSON object: no key ${keys(FORBIDDEN_KEYS)} at any depth${reserved ? `, no ${keys(RESERVED_KEYS)} at the first level` : ''}, at most ${MAX_DATA_DEPTH} levels deep.`
 }
 
 /** Data of `PUT /resources/{id}`. */
@@ -107,7 +124,7 @@ const storedData = jsonObject(true)
 
 /** `PUT /resources/{id}` body (D19): `data` replaces the resource's data. */
 export const updateResourceBody = z.object({
-  data: resourceData.describe('The new data, replacing the old; `id` may repeat the resource\'s id, `created_at` and `updated_at` are ignored.'),
+  data: resourceData.describe(`The new data, replacing the old; \`id\` may repeat the resource's id, \`created_at\` and \`updated_at\` are ignored. ${dataRules(false)}`),
 })
 
 /**
@@ -151,7 +168,8 @@ const recipientIds = z
 const message = z
   .string(expected('a string'))
   .max(MAX_MESSAGE_LENGTH, `must be at most ${MAX_MESSAGE_LENGTH} characters`)
-  .refine((text) => text.trim() !== '', 'must be a non-empty string')
+  .regex(NOT_BLANK, 'must be a non-empty string')
+  .describe(`The text: not empty or only white space, at most ${MAX_MESSAGE_LENGTH} characters.`)
 
 /** `POST /notifications/send` body (D20). */
 export const sendNotificationBody = z.object({
@@ -205,7 +223,7 @@ export type ResourceState = z.output<typeof resourceState>
 /** A resource spelled out in a scenario file. */
 export const scenarioResource = z.strictObject({
   id: z.int().min(1).optional().describe('Fixed id; otherwise the next free one.'),
-  data: storedData.describe('The resource\'s fields, e.g. {"title": "Q3 report", "tags": ["finance"]}.'),
+  data: storedData.describe(`The resource's fields, e.g. {"title": "Q3 report", "tags": ["finance"]}. ${dataRules(true)}`),
   created_at: isoTimestamp.optional().describe('Defaults to the simulator clock.'),
   updated_at: isoTimestamp.optional().describe('Defaults to created_at.'),
 })

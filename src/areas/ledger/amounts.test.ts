@@ -1,5 +1,6 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { MAX_UINT256, parseLosslessJson, readBigInteger } from './amounts.js'
+import { decimalPattern, MAX_UINT256, parseLosslessJson, readBigInteger } from './amounts.js'
 
 /** `amount` as it arrives in a body whose text is `{"amount": <raw>}`. */
 const amountOf = (raw: string) => (parseLosslessJson(`{"amount": ${raw}}`) as { amount: unknown }).amount
@@ -58,5 +59,25 @@ describe('parseLosslessJson', () => {
 
   it('refuses malformed JSON with a SyntaxError', () => {
     for (const text of ['{"a":', '{"a": 01}', '{"a": 1} x']) expect(() => parseLosslessJson(text), text).toThrow(SyntaxError)
+  })
+})
+
+describe('decimalPattern: the document says the range readBigInteger keeps to', () => {
+  const digits = fc.oneof(
+    fc.bigInt({ min: 0n, max: MAX_UINT256 + 10n ** 10n }).map(String),
+    fc.constantFrom('0', '00', '007', MAX_UINT256.toString(), (MAX_UINT256 + 1n).toString(), `0${MAX_UINT256}`, '9'.repeat(78), '1'.repeat(79), ''),
+    fc.stringMatching(/^0{0,3}[0-9]{1,80}$/),
+    fc.string({ maxLength: 6 }),
+  )
+
+  it.each([false, true])('accepts exactly the decimal strings readBigInteger accepts (allowZero: %s)', (allowZero) => {
+    const pattern = new RegExp(decimalPattern(MAX_UINT256, { allowZero }))
+    fc.assert(fc.property(digits, (text) => pattern.test(text) === 'value' in readBigInteger(text, { allowZero })), { seed: 21, numRuns: 2000 })
+  })
+
+  it('without leading zeros, refuses them and keeps the bound', () => {
+    const pattern = new RegExp(decimalPattern(255n, { allowZero: true, leadingZeros: false }))
+    expect(['0', '9', '10', '199', '249', '255'].filter((text) => !pattern.test(text))).toEqual([])
+    expect(['00', '07', '256', '260', '300', '1000', '-1', ''].filter((text) => pattern.test(text))).toEqual([])
   })
 })

@@ -19,6 +19,45 @@ export function parseLosslessJson(text: string): unknown {
 }
 
 /**
+ * The decimal strings `readBigInteger` accepts, as one pattern: digits only
+ * (leading zeros allowed unless `leadingZeros: false`) of a value from 1 (or 0
+ * with `allowZero`) to `max`.
+ * The OpenAPI document shows it, so a client learns the range from the
+ * document; built from `max` digit by digit, and held against
+ * `readBigInteger` by a test.
+ *
+ * @example
+ * new RegExp(decimalPattern(255n, { allowZero: true })).test('0256') // false
+ */
+export function decimalPattern(max: bigint, options: { allowZero?: boolean; leadingZeros?: boolean } = {}): string {
+  const digits = max.toString()
+  // Numbers with as many digits as `max` and not above it: at each digit, a smaller one then anything, or the same one and on.
+  const notAbove = (index: number): string => {
+    const digit = Number(digits[index])
+    const low = index === 0 ? 1 : 0
+    const rest = digits.length - index - 1
+    const range = (top: number) => (top === low ? `${low}` : `[${low}-${top}]`)
+    if (rest === 0) return range(digit)
+    const smaller = digit > low ? `${range(digit - 1)}\\d{${rest}}|` : ''
+    return `(?:${smaller}${digit}${notAbove(index + 1)})`
+  }
+  const shorter = digits.length > 1 ? `[1-9]\\d{0,${digits.length - 2}}|` : ''
+  const positive = `${shorter}${notAbove(0)}`
+  const zeros = options.leadingZeros === false ? '' : '0*'
+  return options.allowZero ? `^${zeros}(?:0|${positive})$` : `^${zeros}(?:${positive})$`
+}
+
+/** The JSON Schema of `amount` or `nonce`: a decimal string up to 2^256 − 1, or a JSON integer up to 2^53 − 1. */
+export function bigIntegerJsonSchema(options: { allowZero?: boolean } = {}): Record<string, unknown> {
+  return {
+    anyOf: [
+      { type: 'string', pattern: decimalPattern(MAX_UINT256, options) },
+      { type: 'integer', minimum: options.allowZero ? 0 : 1, maximum: Number.MAX_SAFE_INTEGER },
+    ],
+  }
+}
+
+/**
  * Reads a positive (or, with `allowZero`, non-negative) integer up to
  * 2^256 − 1 from a decimal string or a JSON integer, as D23 asks for `amount`:
  * a JSON number must be plain digits within 2^53 − 1, because a client that

@@ -38,3 +38,13 @@ export {
 export { blockHash } from './chain.js'
 export { transactionHash } from './stake-delegation.js'
 export type { SignatureMode } from './signatures.js'
+export type { LedgerCollections } from './collections.js'
+export { ledgerOperations } from './operations.js'
+export type {
+  LedgerGetStatusRequest,
+  LedgerGetStatusResponse,
+  LedgerGetTokenRequest,
+  LedgerGetTokenResponse,
+  LedgerDelegateStakeRequest,
+  LedgerDelegateStakeResponse,
+} from './operations.js'

@@ -4,13 +4,16 @@ import { ConfigError } from '../../kernel/errors/config-error.js'
 import { parseDuration } from '../../kernel/time/sim-clock.js'
 import { isoTimestamp } from '../../kernel/time/iso-timestamp.js'
 import { addressProblem, checkAddress } from './addresses.js'
-import { MAX_UINT256, readBigInteger } from './amounts.js'
+import { bigIntegerJsonSchema, decimalPattern, MAX_UINT256, readBigInteger } from './amounts.js'
 import { signatureKey } from './signatures.js'
 
 // ---------------------------------------------------------------------------
 // Building blocks
 
-const addressText = z.string('must be a string: 0x followed by 40 hex digits').regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits')
+const addressText = z
+  .string('must be a string: 0x followed by 40 hex digits')
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x followed by 40 hex digits')
+  .describe('0x followed by 40 hex digits: all lower case, all upper case, or mixed case that is a correct EIP-55 checksum.')
 const BAD_CHECKSUM = 'mixes upper and lower case but is not a valid EIP-55 checksum; check for a typo, or send it all in lower case'
 
 /** An address (D23): `0x` + 40 hex, all lower, all upper or a correct EIP-55 checksum. */
@@ -31,12 +34,17 @@ export const signature = z
   .string('must be a string: 0x followed by 130 hex digits')
   .regex(/^0x[0-9a-fA-F]{130}$/, 'must be 0x followed by 130 hex digits (r, s and v of a 65-byte signature)')
 
-/** A non-negative integer up to 2^256 − 1 written in decimal, as state and scenarios store big amounts. */
-export const decimalInteger = z
-  .string('must be a decimal string')
-  .regex(/^(0|[1-9]\d*)$/, 'must be a decimal string of an integer (digits only, no leading zeros)')
-  .refine((text) => text.length < 80 && BigInt(text) <= MAX_UINT256, 'must be at most 2^256 − 1')
-const positiveDecimal = decimalInteger.refine((text) => text !== '0', 'must be positive')
+/** A decimal string as state and scenarios store big amounts: digits, no leading zeros, up to 2^256 − 1 (one pattern, range included). */
+function storedDecimal(allowZero: boolean) {
+  const shape = /^(0|[1-9]\d*)$/
+  return z.string('must be a decimal string').regex(new RegExp(decimalPattern(MAX_UINT256, { allowZero, leadingZeros: false })), {
+    error: (issue) =>
+      !shape.test(String(issue.input)) ? 'must be a decimal string of an integer (digits only, no leading zeros)' : issue.input === '0' ? 'must be positive' : 'must be at most 2^256 − 1',
+  })
+}
+/** A non-negative integer up to 2^256 − 1 written in decimal. */
+export const decimalInteger = storedDecimal(true)
+const positiveDecimal = storedDecimal(false)
 
 /** A `0x` + 64 lowercase hex hash. */
 export const hash32 = z.string().regex(/^0x[0-9a-f]{64}$/, 'must be 0x followed by 64 lowercase hex digits')
@@ -55,8 +63,8 @@ function bigIntegerInput(options: { allowZero: boolean; description: string }) {
         ctx.addIssue({ code: 'custom', message: result.problem })
         return z.NEVER
       })
-      // What a client may send; the checks themselves live in `readBigInteger`.
-      .meta({ type: ['string', 'integer'], description: options.description })
+      // What a client may send, from the same bounds `readBigInteger` checks (a test holds them together).
+      .meta({ ...bigIntegerJsonSchema(options), description: options.description }) as unknown as z.ZodType<bigint, string | number>
   )
 }
 
@@ -137,7 +145,8 @@ export const delegateBody = z.object({
   validatorAddress: checksummedAddress,
   amount: bigIntegerInput({
     allowZero: false,
-    description: 'A positive integer in the smallest unit, at most 2^256 − 1: a decimal string, or a JSON integer up to 2^53 − 1 (a larger JSON number is refused: precision may be lost).',
+    description:
+      'A positive integer in the smallest unit, at most 2^256 − 1: a decimal string of digits, or a JSON integer up to 2^53 − 1 written without a decimal point or exponent (a larger JSON number is refused: precision may be lost).',
   }),
   nonce: bigIntegerInput({ allowZero: true, description: 'Default 0; sign the same delegation again with another nonce, since a used signature is refused. Same forms as `amount`.' }).optional(),
   signature: signature.describe('The delegator\'s signature, 0x + 130 hex (r, s, v): checked for shape only, or recovered by EIP-191 or EIP-712, as the simulator is set up (D23).'),

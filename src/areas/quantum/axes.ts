@@ -23,7 +23,12 @@ const NAMED: Record<string, Vector> = {
   'z-axis': [0, 0, 1],
 }
 
-const ANGLE = /^(-?\d{1,3}(?:\.\d{1,6})?)deg$/
+/**
+ * Every accepted axis, range included: a named axis, or up to three digits and
+ * six decimals of degrees from -360 to 360. One pattern for `parseAxis` and the
+ * OpenAPI document, so a client reading the document sends only what is accepted.
+ */
+export const AXIS_PATTERN = /^(?:[xyz]-axis|-?(?:(?:\d{1,2}|[0-2]\d{2}|3[0-5]\d)(?:\.\d{1,6})?|360(?:\.0{1,6})?)deg)$/
 
 /**
  * Parses a measurement axis (D17): `x-axis`, `y-axis`, `z-axis`, or an angle
@@ -38,10 +43,8 @@ const ANGLE = /^(-?\d{1,3}(?:\.\d{1,6})?)deg$/
 export function parseAxis(text: string): Axis | undefined {
   const named = NAMED[text]
   if (named) return { name: text, vector: named }
-  const match = ANGLE.exec(text)
-  if (!match) return undefined
-  const degrees = Number(match[1])
-  if (Math.abs(degrees) > MAX_ANGLE) return undefined
+  if (!AXIS_PATTERN.test(text)) return undefined
+  const degrees = Number(text.slice(0, -'deg'.length))
   const radians = (degrees * Math.PI) / 180
   // `+ 0` turns -0 into 0, so `-0deg` is named `0deg`.
   return { name: `${degrees + 0}deg`, vector: [Math.sin(radians), 0, Math.cos(radians)] }

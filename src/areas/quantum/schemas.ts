@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { isoTimestamp } from '../../kernel/time/iso-timestamp.js'
-import { ACCEPTED_AXES, DEFAULT_AXIS, parseAxis } from './axes.js'
+import { ACCEPTED_AXES, AXIS_PATTERN, DEFAULT_AXIS, parseAxis } from './axes.js'
 import { OUTCOMES } from './entanglement.js'
 import { FIXED_ID } from './particle-ids.js'
 
@@ -26,13 +26,12 @@ export type PlatformStatus = z.infer<typeof platformStatus>
 
 /**
  * A measurement axis as text (D17), normalised to its canonical name
- * (`-0deg` → `0deg`, `22.50deg` → `22.5deg`). The pattern is for editors; the
- * refinement also checks the range.
+ * (`-0deg` → `0deg`, `22.50deg` → `22.5deg`). `AXIS_PATTERN` holds the range
+ * too, so the document's pattern is the whole rule.
  */
 export const axisName = z
   .string(`must be ${ACCEPTED_AXES}`)
-  .regex(/^(?:[xyz]-axis|-?\d{1,3}(?:\.\d{1,6})?deg)$/, { message: `must be ${ACCEPTED_AXES}`, abort: true })
-  .refine((text) => parseAxis(text) !== undefined, `must be ${ACCEPTED_AXES}`)
+  .regex(AXIS_PATTERN, { message: `must be ${ACCEPTED_AXES}`, abort: true })
   .transform((text) => parseAxis(text)!.name)
 
 /** A particle id fixed by a scenario or state document. */

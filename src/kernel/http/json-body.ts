@@ -38,7 +38,7 @@ export async function readJsonBody(request: SimRequest, options: JsonBodyOptions
   const text = await outsideHold(request, () => request.readText(options.limit))
   if (text.trim() === '') {
     throw new ApiError(400, 'validation_failed', 'The request body is empty; a JSON body is required.', {
-      details: [{ path: '', message: 'Required' }],
+      details: [{ path: '', message: 'is required: send a JSON body' }],
     })
   }
   try {

@@ -1,7 +1,7 @@
-import * as z from 'zod'
+import type * as z from 'zod'
+import { type JsonSchema, toJsonSchema } from './json-schema.js'
 
-/** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1). */
-export type JsonSchema = Record<string, unknown>
+export type { JsonSchema }
 
 const DEFS = '#/$defs/'
 const COMPONENTS = '#/components/schemas/'
@@ -26,8 +26,8 @@ export class SchemaComponents {
 
   convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
     // A transform's output has no JSON Schema: it becomes `{}` (anything) rather than
-    // failing the whole document over one field.
-    const { $schema: _dialect, $defs, ...root } = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as JsonSchema
+    // failing the whole document over one field; tuples become arrays (`toJsonSchema`).
+    const { $schema: _dialect, $defs, ...root } = toJsonSchema(schema, io)
     const names = new Map<string, string>()
     for (const [name, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
       names.set(name, this.#nameFor(name, io, JSON.stringify(definition)))

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { ConfigError } from '../errors/config-error.js'
 import { ScenarioError } from '../errors/scenario-error.js'
+import { safeParse } from '../http/validate.js'
 import { type OptionField, optionAt, unwrap } from './option-fields.js'
 import type { OptionMeta } from './option-meta.js'
 
@@ -15,7 +16,7 @@ import type { OptionMeta } from './option-meta.js'
  * const parsed = parseOptions(simulatorOptionsSchema, { seed: 7 })
  */
 export function parseOptions<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input ?? {})
+  const result = safeParse(schema, input ?? {})
   if (result.success) return result.data
   throw optionError(schema, input, result.error.issues)
 }
@@ -53,7 +54,7 @@ export function flagValue(field: Pick<OptionField, 'schema' | 'meta'>, text: str
     return { error: error instanceof Error ? error.message : String(error) }
   }
   const checked = field.meta.cli?.repeatable ? elementOf(field.schema) : field.schema
-  const result = checked.safeParse(value)
+  const result = safeParse(checked, value)
   if (result.success) return { value }
   const label = field.meta.label
   return { error: `${label ? `Invalid ${label}${shown(field.meta, text)}: ` : ''}${sentence(result.error.issues[0]!.message)}` }

@@ -1,4 +1,5 @@
 import { ConfigError } from '../errors/config-error.js'
+import { isoInstant } from './iso-instant.js'
 
 /** The simulator's source of time (D4, D24): every timestamp comes from here. */
 export interface Clock {
@@ -32,7 +33,7 @@ export function systemClock(): Clock {
  */
 export function parseInstant(instant: string): number {
   const ms = Date.parse(instant)
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(instant) || Number.isNaN(ms)) {
+  if (!isoInstant.safeParse(instant).success || Number.isNaN(ms)) {
     throw new ConfigError(`Invalid clock "${instant}": expected an ISO 8601 instant such as 2026-01-01T00:00:00Z.`)
   }
   return ms

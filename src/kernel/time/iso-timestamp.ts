@@ -1,10 +1,11 @@
-import * as z from 'zod'
+import { isoInstant } from './iso-instant.js'
 
 /**
- * An ISO 8601 timestamp with a UTC offset, as every area writes them (spec
- * conventions): the zod schema bodies, scenarios and state documents use.
+ * An ISO 8601 timestamp with a zone, as every area writes them (spec
+ * conventions; the simulator writes UTC): the zod schema bodies, scenarios and
+ * state documents use. The same rule as `isoInstant`, which requests take.
  *
  * @example
  * isoTimestamp.parse('2026-01-01T00:00:00.000Z')
  */
-export const isoTimestamp = z.iso.datetime({ offset: true })
+export const isoTimestamp = isoInstant

@@ -15,6 +15,9 @@ export const DURATION_EXPECTED = 'expected milliseconds or a number with ms, s, 
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }
 
+/** A duration as text: a number, optionally signed and with decimals, then `ms`, `s`, `m`, `h` or `d` (none: ms). */
+export const DURATION_PATTERN = /^\s*(-?\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/
+
 /**
  * Parses a duration: a number of milliseconds, or text like `'90s'`, `'1.5h'`,
  * `'250ms'`, `'2d'`, `'-30m'`. Anything else throws a `ConfigError` naming the value.
@@ -27,7 +30,7 @@ export function parseDuration(value: number | string): number {
     if (!Number.isFinite(value)) throw new ConfigError(`Invalid duration ${value}: expected a finite number of milliseconds.`)
     return value
   }
-  const match = /^\s*(-?\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/.exec(value)
+  const match = DURATION_PATTERN.exec(value)
   if (!match) throw new ConfigError(`Invalid duration "${value}": ${DURATION_EXPECTED}.`)
   return Number(match[1]) * UNIT_MS[match[2] ?? 'ms']!
 }

@@ -11,7 +11,13 @@ export type UserStatus = z.infer<typeof userStatus>
 export const username = z
   .string()
   .regex(/^[A-Za-z0-9._-]{3,64}$/, 'must be 3 to 64 characters: letters, digits, ".", "_" or "-"')
-export const email = z.email('must be a valid email address').max(254)
+/**
+ * zod's own email pattern with RFC 1035 domain labels: 1 to 63 letters, digits
+ * or hyphens, never starting or ending with a hyphen (`a@b-.com` is refused;
+ * zod's default lets a label end in one).
+ */
+export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,}$/
+export const email = z.email({ pattern: EMAIL_PATTERN, error: 'must be a valid email address' }).max(254, 'must be at most 254 characters')
 export const password = z.string().min(8, 'must be at least 8 characters').max(256)
 
 /** A stored account: the one record behind Area A and Area B users (D5). */
@@ -26,6 +32,8 @@ export const accountRecord = z.object({
   password_hash: z.string(),
 })
 export type Account = z.infer<typeof accountRecord>
+/** An account as `sim.db.users` shows it: everything but the password hash. */
+export type PublicAccount = Omit<Account, 'password_hash'>
 
 /** An account as exported by the state API: never the password hash unless asked for (snapshots). */
 export const accountState = z.strictObject({

@@ -1,0 +1,72 @@
+import type { OperationSchemas, RequestOf, ResponseOf } from '../kernel/schema/operation-types.js'
+import { clockBody, clockView, health, loadResult, openApiDocumentSchema, openApiQuery, replaceResult, resetResult, scenarioList, scenarioParams } from './control-schemas.js'
+import { faultRuleSchema } from './fault-rule.js'
+import { faultListSchema, putFaultsBodySchema } from './fault-routes.js'
+import { journalQuerySchema } from './journal-query.js'
+import { journalReplySchema } from './journal-routes.js'
+import { worldStateSchema } from './scenario-schema.js'
+import { worldListSchema, worldParams } from './world-routes.js'
+import { createWorldBodySchema, worldInfoSchema } from './worlds.js'
+
+/** The control API's operations (OpenAPI `control…` ids) and the schemas their routes use; a test holds the two together. */
+export const controlOperations = {
+  getHealth: { response: health },
+  reset: { response: resetResult },
+  listScenarios: { response: scenarioList },
+  loadScenario: { params: scenarioParams, response: loadResult },
+  getClock: { response: clockView },
+  moveClock: { body: clockBody, response: clockView },
+  getState: { response: worldStateSchema },
+  replaceState: { body: worldStateSchema, response: replaceResult },
+  getOpenApi: { query: openApiQuery, response: openApiDocumentSchema },
+  listRequests: { query: journalQuerySchema, response: journalReplySchema },
+  clearRequests: { response: undefined },
+  listFaults: { response: faultListSchema },
+  replaceFaults: { body: putFaultsBodySchema, response: faultListSchema },
+  addFault: { body: faultRuleSchema, response: faultListSchema },
+  clearFaults: { response: undefined },
+  listWorlds: { response: worldListSchema },
+  createWorld: { body: createWorldBodySchema, response: worldInfoSchema },
+  getWorld: { params: worldParams, response: worldInfoSchema },
+  deleteWorld: { params: worldParams, response: undefined },
+} satisfies Record<string, OperationSchemas>
+
+type Ops = typeof controlOperations
+export type ControlGetHealthRequest = RequestOf<Ops['getHealth']>
+export type ControlGetHealthResponse = ResponseOf<Ops['getHealth']>
+export type ControlResetRequest = RequestOf<Ops['reset']>
+export type ControlResetResponse = ResponseOf<Ops['reset']>
+export type ControlListScenariosRequest = RequestOf<Ops['listScenarios']>
+export type ControlListScenariosResponse = ResponseOf<Ops['listScenarios']>
+export type ControlLoadScenarioRequest = RequestOf<Ops['loadScenario']>
+export type ControlLoadScenarioResponse = ResponseOf<Ops['loadScenario']>
+export type ControlGetClockRequest = RequestOf<Ops['getClock']>
+export type ControlGetClockResponse = ResponseOf<Ops['getClock']>
+export type ControlMoveClockRequest = RequestOf<Ops['moveClock']>
+export type ControlMoveClockResponse = ResponseOf<Ops['moveClock']>
+export type ControlGetStateRequest = RequestOf<Ops['getState']>
+export type ControlGetStateResponse = ResponseOf<Ops['getState']>
+export type ControlReplaceStateRequest = RequestOf<Ops['replaceState']>
+export type ControlReplaceStateResponse = ResponseOf<Ops['replaceState']>
+export type ControlGetOpenApiRequest = RequestOf<Ops['getOpenApi']>
+export type ControlGetOpenApiResponse = ResponseOf<Ops['getOpenApi']>
+export type ControlListRequestsRequest = RequestOf<Ops['listRequests']>
+export type ControlListRequestsResponse = ResponseOf<Ops['listRequests']>
+export type ControlClearRequestsRequest = RequestOf<Ops['clearRequests']>
+export type ControlClearRequestsResponse = ResponseOf<Ops['clearRequests']>
+export type ControlListFaultsRequest = RequestOf<Ops['listFaults']>
+export type ControlListFaultsResponse = ResponseOf<Ops['listFaults']>
+export type ControlReplaceFaultsRequest = RequestOf<Ops['replaceFaults']>
+export type ControlReplaceFaultsResponse = ResponseOf<Ops['replaceFaults']>
+export type ControlAddFaultRequest = RequestOf<Ops['addFault']>
+export type ControlAddFaultResponse = ResponseOf<Ops['addFault']>
+export type ControlClearFaultsRequest = RequestOf<Ops['clearFaults']>
+export type ControlClearFaultsResponse = ResponseOf<Ops['clearFaults']>
+export type ControlListWorldsRequest = RequestOf<Ops['listWorlds']>
+export type ControlListWorldsResponse = ResponseOf<Ops['listWorlds']>
+export type ControlCreateWorldRequest = RequestOf<Ops['createWorld']>
+export type ControlCreateWorldResponse = ResponseOf<Ops['createWorld']>
+export type ControlGetWorldRequest = RequestOf<Ops['getWorld']>
+export type ControlGetWorldResponse = ResponseOf<Ops['getWorld']>
+export type ControlDeleteWorldRequest = RequestOf<Ops['deleteWorld']>
+export type ControlDeleteWorldResponse = ResponseOf<Ops['deleteWorld']>
