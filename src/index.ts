@@ -169,6 +169,8 @@ export type {
   ControlGetWorldResponse,
   ControlDeleteWorldRequest,
   ControlDeleteWorldResponse,
+  ControlStreamEventsRequest,
+  ControlStreamEventsResponse,
 } from './simulator/control-operations.js'
 export type { OperationSchemas, RequestOf, ResponseOf } from './kernel/schema/operation-types.js'
 export type { PublicAccount } from './world/accounts/account-schema.js'

@@ -98,11 +98,19 @@ async function send(operation: Operation, request: RequestCase): Promise<Answer>
   }
   const response = await sim.fetch(new Request(url, { method: operation.method, headers, ...(body !== undefined ? { body } : {}) }))
   if (!response) throw new Error(`No route answered ${operation.method} ${url}`)
-  const text = await response.text()
+  // An event stream never ends: its first event (`hello`) is what this test reads of it.
+  const text = (response.headers.get('content-type') ?? '').startsWith('text/event-stream') ? await firstChunk(response) : await response.text()
   const json = (response.headers.get('content-type') ?? '').includes('json') && text !== '' ? JSON.parse(text) : text
   const problem = check.problem(operation.method, url, { status: response.status, headers: response.headers, body: json, text })
   if (operation.path.startsWith('/__mock/') && operation.method !== 'GET') await fresh()
   return { status: response.status, body: json, problem }
+}
+
+async function firstChunk(response: Response): Promise<string> {
+  const reader = response.body!.getReader()
+  const { value } = await reader.read()
+  await reader.cancel()
+  return new TextDecoder().decode(value)
 }
 
 function describeRequest(request: RequestCase): string {

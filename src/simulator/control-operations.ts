@@ -1,5 +1,6 @@
 import type { OperationSchemas, RequestOf, ResponseOf } from '../kernel/schema/operation-types.js'
 import { clockBody, clockView, health, loadResult, openApiDocumentSchema, openApiQuery, replaceResult, resetResult, scenarioList, scenarioParams } from './control-schemas.js'
+import { eventStreamText, eventsQuery } from './event-routes.js'
 import { faultRuleSchema } from './fault-rule.js'
 import { faultListSchema, putFaultsBodySchema } from './fault-routes.js'
 import { journalQuerySchema } from './journal-query.js'
@@ -29,6 +30,7 @@ export const controlOperations = {
   createWorld: { body: createWorldBodySchema, response: worldInfoSchema },
   getWorld: { params: worldParams, response: worldInfoSchema },
   deleteWorld: { params: worldParams, response: undefined },
+  streamEvents: { query: eventsQuery, response: eventStreamText },
 } satisfies Record<string, OperationSchemas>
 
 type Ops = typeof controlOperations
@@ -70,3 +72,5 @@ export type ControlGetWorldRequest = RequestOf<Ops['getWorld']>
 export type ControlGetWorldResponse = ResponseOf<Ops['getWorld']>
 export type ControlDeleteWorldRequest = RequestOf<Ops['deleteWorld']>
 export type ControlDeleteWorldResponse = ResponseOf<Ops['deleteWorld']>
+export type ControlStreamEventsRequest = RequestOf<Ops['streamEvents']>
+export type ControlStreamEventsResponse = ResponseOf<Ops['streamEvents']>

@@ -12,6 +12,9 @@ export const eventsQuery = z.object({
     .describe(`The world to follow (\`${DEFAULT_WORLD_ID}\` or an isolated world's id), for clients that cannot set the \`${WORLD_HEADER}\` header (EventSource). The header wins; this wins over the \`${WORLD_COOKIE}\` cookie.`),
 })
 
+/** What the stream carries, as text (OpenAPI). */
+export const eventStreamText = z.string().describe('`event: <name>` and `data: <JSON>` lines, one blank line after each event.')
+
 const STREAM_DESCRIPTION = `A [Server-Sent Events](https://html.spec.whatwg.org/multipage/server-sent-events.html) stream of one world, open until the client leaves:
 
 - \`hello\`: first, \`{world, clock: {now, fixed}, journal: {capacity}}\`.
@@ -39,7 +42,7 @@ export function eventRoutes({ sim, stream: options = {} }: EventRouteContext): R
       summary: 'Live journal entries and world changes of one world (Server-Sent Events)',
       description: STREAM_DESCRIPTION,
       query: eventsQuery,
-      responses: { 200: { description: 'An open event stream.', contentType: 'text/event-stream', body: z.string().describe('`event: <name>` and `data: <JSON>` lines, one blank line after each event.') } },
+      responses: { 200: { description: 'An open event stream.', contentType: 'text/event-stream', body: eventStreamText } },
       // No examples: the answer never ends.
       handle({ request, query: { world } }) {
         const own = sim.worldId ?? DEFAULT_WORLD_ID

@@ -86,8 +86,13 @@ export class OpenApiCheck {
       if (this.#resolve(reference).required && !reply.headers.has(header)) problems.push(`header ${header} is missing`)
     }
     const schema = response.content?.['application/json']?.schema as Json | undefined
+    // A documented media type other than JSON (the events stream): the text is held to its schema.
+    const other = Object.entries<Json>(response.content ?? {}).find(([type]) => type !== 'application/json' && (reply.headers.get('content-type') ?? '').startsWith(type))
     if (headOnly) {
       // HEAD answers carry no body.
+    } else if (!schema && other) {
+      const validate = this.#validator(other[1].schema as Json)
+      if (!validate(reply.text)) problems.push(`${other[0]} body ${(validate.errors ?? []).map((error) => error.message).join(', ')}`)
     } else if (!schema) {
       if (reply.text !== '') problems.push(`a body where none is documented: ${excerpt(reply.text)}`)
     } else if (!/json/.test(reply.headers.get('content-type') ?? '')) {
