@@ -271,8 +271,8 @@ describe('an upstream that is down, hangs or hangs up', () => {
 
 describe('bad --proxy values', () => {
   it('refuses an unknown area or a URL that is not http(s), before listening', async () => {
-    expect(await runCli(['serve', '--port', '0', '--proxy', 'nowhere=http://127.0.0.1:1'])).toMatchObject({ code: 1, stderr: expect.stringMatching(/unknown area; expected one of admin, core, quantum, general, ledger/) })
-    expect(await runCli(['serve', '--port', '0', '--proxy', 'admin=ftp://example.com'])).toMatchObject({ code: 1, stderr: expect.stringMatching(/expected an http\(s\) URL without query or fragment/) })
+    expect(await runCli(['serve', '--port', '0', '--proxy', 'nowhere=http://127.0.0.1:1'])).toMatchObject({ code: 1, stderr: expect.stringMatching(/unknown area "nowhere": expected one of admin, core, quantum, general, ledger/) })
+    expect(await runCli(['serve', '--port', '0', '--proxy', 'admin=ftp://example.com'])).toMatchObject({ code: 1, stderr: expect.stringMatching(/expected an http\(s\) URL without query, fragment or credentials/) })
     await expect(startServer({ port: 0, proxy: { admin: 'https://user:pw@example.com' } })).rejects.toThrow(/without query, fragment or credentials/)
   })
 })

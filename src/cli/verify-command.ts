@@ -34,7 +34,7 @@ export function addVerifyCommand(program: Command): void {
     .addOption(new Option('--header <name: value>', 'a header sent with every request (repeatable), e.g. "x-mock-world: ci"').argParser(collectHeader))
     .addOption(new Option('--check <prefix>', 'only checks whose name starts with this (repeatable), e.g. admin.list-users').argParser(collectText))
     .addOption(new Option('--report <file>', 'write JUnit XML to <file> and JSON beside it (<file> with .json)'))
-    .addOption(new Option('--timeout <duration>', `time each request may take (default: ${DEFAULT_VERIFY_TIMEOUT / 1000}s)`).default(DEFAULT_VERIFY_TIMEOUT, `${DEFAULT_VERIFY_TIMEOUT / 1000}s`).argParser(parseRequestTimeout))
+    .addOption(new Option('--timeout <duration>', 'time each request may take').default(DEFAULT_VERIFY_TIMEOUT, `${DEFAULT_VERIFY_TIMEOUT / 1000}s`).argParser(parseRequestTimeout))
     .addHelpText(
       'after',
       `

@@ -1,7 +1,7 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { keccak_256 } from '@noble/hashes/sha3.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
-import { delegationDigest } from '../areas/ledger/signatures.js'
+import { delegationDigest } from '../areas/ledger/index.js'
 
 /** How the implementation checks delegation signatures (D23); `--fixture signature-mode=eip191` when not `format`. */
 export type VerifySignatureMode = 'format' | 'eip191' | 'eip712'

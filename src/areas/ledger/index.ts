@@ -37,7 +37,7 @@ export {
 } from './delegation-message.js'
 export { blockHash } from './chain.js'
 export { transactionHash } from './stake-delegation.js'
-export type { SignatureMode } from './signatures.js'
+export { delegationDigest, type SignatureMode } from './signatures.js'
 export type { LedgerCollections } from './collections.js'
 export { ledgerOperations } from './operations.js'
 export type {
