@@ -78,99 +78,11 @@ export { MockServerError } from './testing/mock-server.js'
 export type { MatchOptions, RequestMatch } from './testing/request-match.js'
 
 /** Request and response types of every operation, named after its OpenAPI operationId (docs/types.md). */
-export type {
-  AdminListUsersRequest,
-  AdminListUsersResponse,
-  AdminCreateUserRequest,
-  AdminCreateUserResponse,
-  AdminGetUserRequest,
-  AdminGetUserResponse,
-  AdminUpdateUserRequest,
-  AdminUpdateUserResponse,
-  AdminDeleteUserRequest,
-  AdminDeleteUserResponse,
-} from './areas/admin/index.js'
-export type {
-  CoreListUsersRequest,
-  CoreListUsersResponse,
-  CoreCreateUserRequest,
-  CoreCreateUserResponse,
-  CoreGetProductRequest,
-  CoreGetProductResponse,
-  CoreUpdateProductRequest,
-  CoreUpdateProductResponse,
-  CoreIngestDataRequest,
-  CoreIngestDataResponse,
-} from './areas/core/index.js'
-export type {
-  QuantumEntangleRequest,
-  QuantumEntangleResponse,
-  QuantumGetParticleRequest,
-  QuantumGetParticleResponse,
-  QuantumMeasureRequest,
-  QuantumMeasureResponse,
-  QuantumGetStatusRequest,
-  QuantumGetStatusResponse,
-} from './areas/quantum/index.js'
-export type {
-  GeneralLoginRequest,
-  GeneralLoginResponse,
-  GeneralGetDataRequest,
-  GeneralGetDataResponse,
-  GeneralUpdateResourceRequest,
-  GeneralUpdateResourceResponse,
-  GeneralSendNotificationRequest,
-  GeneralSendNotificationResponse,
-} from './areas/general/index.js'
-export type {
-  LedgerGetStatusRequest,
-  LedgerGetStatusResponse,
-  LedgerGetTokenRequest,
-  LedgerGetTokenResponse,
-  LedgerDelegateStakeRequest,
-  LedgerDelegateStakeResponse,
-} from './areas/ledger/index.js'
-export type {
-  ControlGetHealthRequest,
-  ControlGetHealthResponse,
-  ControlResetRequest,
-  ControlResetResponse,
-  ControlListScenariosRequest,
-  ControlListScenariosResponse,
-  ControlLoadScenarioRequest,
-  ControlLoadScenarioResponse,
-  ControlGetClockRequest,
-  ControlGetClockResponse,
-  ControlMoveClockRequest,
-  ControlMoveClockResponse,
-  ControlGetStateRequest,
-  ControlGetStateResponse,
-  ControlReplaceStateRequest,
-  ControlReplaceStateResponse,
-  ControlGetOpenApiRequest,
-  ControlGetOpenApiResponse,
-  ControlListRequestsRequest,
-  ControlListRequestsResponse,
-  ControlClearRequestsRequest,
-  ControlClearRequestsResponse,
-  ControlListFaultsRequest,
-  ControlListFaultsResponse,
-  ControlReplaceFaultsRequest,
-  ControlReplaceFaultsResponse,
-  ControlAddFaultRequest,
-  ControlAddFaultResponse,
-  ControlClearFaultsRequest,
-  ControlClearFaultsResponse,
-  ControlListWorldsRequest,
-  ControlListWorldsResponse,
-  ControlCreateWorldRequest,
-  ControlCreateWorldResponse,
-  ControlGetWorldRequest,
-  ControlGetWorldResponse,
-  ControlDeleteWorldRequest,
-  ControlDeleteWorldResponse,
-  ControlStreamEventsRequest,
-  ControlStreamEventsResponse,
-} from './simulator/control-operations.js'
+export type * from './areas/admin/operations.js'
+export type * from './areas/core/operations.js'
+export type * from './areas/quantum/operations.js'
+export type * from './areas/general/operations.js'
+export type * from './areas/ledger/operations.js'
+export type * from './simulator/control-operations.js'
 export type { OperationSchemas, RequestOf, ResponseOf } from './kernel/schema/operation-types.js'
 export type { PublicAccount } from './world/accounts/account-schema.js'

@@ -12,15 +12,4 @@ export const adminArea = defineArea({
   create: ({ accounts }) => ({ routes: adminRoutes({ accounts }) }),
 })
 export { adminOperations } from './operations.js'
-export type {
-  AdminListUsersRequest,
-  AdminListUsersResponse,
-  AdminCreateUserRequest,
-  AdminCreateUserResponse,
-  AdminGetUserRequest,
-  AdminGetUserResponse,
-  AdminUpdateUserRequest,
-  AdminUpdateUserResponse,
-  AdminDeleteUserRequest,
-  AdminDeleteUserResponse,
-} from './operations.js'
+export type * from './operations.js'

@@ -36,15 +36,4 @@ export { DEFAULT_INGEST_WINDOW, DEFAULT_SENSOR_WINDOW } from './ingestion-option
 export { type IngestionCounts, type Readings, ReadingWindow, type SensorCounts, type StoredPoint, type WindowSizes } from './reading-window.js'
 export type { CoreCollections } from './collections.js'
 export { coreOperations } from './operations.js'
-export type {
-  CoreListUsersRequest,
-  CoreListUsersResponse,
-  CoreCreateUserRequest,
-  CoreCreateUserResponse,
-  CoreGetProductRequest,
-  CoreGetProductResponse,
-  CoreUpdateProductRequest,
-  CoreUpdateProductResponse,
-  CoreIngestDataRequest,
-  CoreIngestDataResponse,
-} from './operations.js'
+export type * from './operations.js'

@@ -50,13 +50,4 @@ export { derivedSecret, TOKEN_ISSUER } from './tokens.js'
 export { type AccessTokenClaims, DEFAULT_TOKEN_TTL, generalScenario, generalState, MAX_TOKEN_TTL } from './schemas.js'
 export type { GeneralCollections } from './collections.js'
 export { generalOperations } from './operations.js'
-export type {
-  GeneralLoginRequest,
-  GeneralLoginResponse,
-  GeneralGetDataRequest,
-  GeneralGetDataResponse,
-  GeneralUpdateResourceRequest,
-  GeneralUpdateResourceResponse,
-  GeneralSendNotificationRequest,
-  GeneralSendNotificationResponse,
-} from './operations.js'
+export type * from './operations.js'

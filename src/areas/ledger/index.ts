@@ -40,11 +40,4 @@ export { transactionHash } from './stake-delegation.js'
 export { delegationDigest, type SignatureMode } from './signatures.js'
 export type { LedgerCollections } from './collections.js'
 export { ledgerOperations } from './operations.js'
-export type {
-  LedgerGetStatusRequest,
-  LedgerGetStatusResponse,
-  LedgerGetTokenRequest,
-  LedgerGetTokenResponse,
-  LedgerDelegateStakeRequest,
-  LedgerDelegateStakeResponse,
-} from './operations.js'
+export type * from './operations.js'
