@@ -3,7 +3,8 @@
  * app that imports `multi-area-mock/browser` (the built package, as an app
  * would) with esbuild, minified for the browser, with `msw` left out (the app
  * has it anyway), and prints the minified and gzipped sizes and the biggest
- * contributors. Then the inspector page's own code as the server sends it
+ * contributors (our bundled files split into the sources they hold, see
+ * sourceInputs). Then the inspector page's own code as the server sends it
  * (dist/inspector/: script and style, Preact included). `--json` prints
  * `{ minified, gzipped, packages, files, inspector }` instead.
  */
@@ -31,12 +32,38 @@ const result = await build({
   logLevel: 'warning',
 })
 const code = result.outputFiles[0].contents
-const inputs = Object.values(result.metafile.outputs)[0].inputs
+const inputs = sourceInputs(Object.values(result.metafile.outputs)[0].inputs)
 /** Minified bytes per package (`multi-area-mock` for our own code and JSON). */
 const packages = {}
 for (const [file, { bytesInOutput }] of Object.entries(inputs)) {
   const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? 'multi-area-mock'
   packages[name] = (packages[name] ?? 0) + bytesInOutput
+}
+
+/**
+ * The package's entries are bundles (dist/src/, scripts/bundle-entries.js), so
+ * the app's bundle sees our files, not the sources in them. Each of our files
+ * is split into the sources it holds with the build's own metafile
+ * (dist/bundle-meta.json): its minified bytes in the app shared out in
+ * proportion to each source's bytes in our build. Other inputs stay as they are.
+ */
+function sourceInputs(appInputs) {
+  const built = JSON.parse(readFileSync(join(root, 'dist', 'bundle-meta.json'), 'utf8')).outputs
+  const split = {}
+  for (const [file, { bytesInOutput }] of Object.entries(appInputs)) {
+    const ours = built[file.replace(/^.*?(dist\/src\/)/, '$1')]
+    if (!ours) {
+      split[file] = { bytesInOutput: (split[file]?.bytesInOutput ?? 0) + bytesInOutput }
+      continue
+    }
+    const total = Object.values(ours.inputs).reduce((sum, input) => sum + input.bytesInOutput, 0)
+    for (const [source, input] of Object.entries(ours.inputs)) {
+      if (input.bytesInOutput === 0) continue
+      const share = total ? Math.round((bytesInOutput * input.bytesInOutput) / total) : 0
+      split[source] = { bytesInOutput: (split[source]?.bytesInOutput ?? 0) + share }
+    }
+  }
+  return split
 }
 /** The inspector's files, as built by `npm run bundle-inspector` (part of `npm run build`). */
 const inspectorFiles = ['inspector.js', 'inspector.css'].map((name) => {
