@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
+import { checkPackageEntry } from './package-entry.js'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const prefix = join(root, '.ci/node24')
@@ -46,3 +47,6 @@ console.log(`test:msw3: contract suites on Node ${spawnSync(node24, ['--version'
 run(node24, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'test/msw3/vitest.config.ts'], {
   env: { ...process.env, MULTI_AREA_MOCK_TEST_CLI: join(out, 'bin.js'), MULTI_AREA_MOCK_TEST_DISPATCH: 'msw' },
 })
+
+// The package as built (bundled entries, msw left out) in a project with msw 3.
+checkPackageEntry({ root, prefix, node: node24, out })
