@@ -4,7 +4,7 @@
 // they have in common (one ApiError class, one createSimulator) in
 // dist/src/chunks/. Why, and what stays external: docs/internals.md
 // ("Bundled entries").
-import { readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { builtinModules } from 'node:module'
 import { build } from 'esbuild'
@@ -44,3 +44,20 @@ const result = await build({
 })
 // What went into each file, for bench/bundle-size.js (not shipped).
 writeFileSync('dist/bundle-meta.json', JSON.stringify(result.metafile))
+
+// The bundles hold copies of our dependencies' code: their licences go with them.
+const packages = new Set()
+for (const input of Object.keys(result.metafile.inputs)) {
+  const match = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input)
+  if (match) packages.add(match[1])
+}
+const notices = [...packages].sort().map((dir) => {
+  const { name, version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
+  const file = readdirSync(dir).find((entry) => /^(licen[cs]e|copying)(\.(md|txt))?$/i.test(entry))
+  const text = file && existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8').trim() : `License: ${license}`
+  return `${name}@${version} (${license})\n\n${text}\n`
+})
+writeFileSync(
+  'dist/src/THIRD-PARTY-LICENSES.txt',
+  `The bundles in this folder include code of these packages, under their licences:\n\n${notices.join(`\n${'-'.repeat(72)}\n\n`)}`,
+)
