@@ -47,6 +47,24 @@ describe('jsonStream', () => {
     expect(chunks).toBeGreaterThan(10)
   })
 
+  it.each([0, 1, 2, 3, 4])('streams the awkward values and a long list of them like JSON.stringify at depth %i', async (depth) => {
+    const value = { ...awkward, many: Array.from({ length: 3000 }, (_, i) => (i % 7 === 0 ? undefined : i % 5 === 0 ? [awkward.nested, i] : awkward.nested)) }
+    expect((await read(jsonStream(value, depth))).text).toBe(JSON.stringify(value))
+    expect((await read(jsonStream(undefined, depth))).text).toBe('')
+  })
+
+  it('shows the value as it was when the stream was made: small parts written then, long lists copied', async () => {
+    const users = Array.from({ length: 5000 }, (_, i) => ({ id: `u${i}` }))
+    const state = { accounts: { users }, core: { totals: { accepted: 1 }, products: [{ id: 'p', price: 1 }] } }
+    const expected = JSON.stringify(state)
+    const stream = jsonStream(state, 3)
+    state.core.totals.accepted = 2
+    state.core.products[0]!.price = 2
+    users.push({ id: 'late' })
+    state.accounts.users = []
+    expect((await read(stream)).text).toBe(expected)
+  })
+
   it('makes a chunk only when the reader asks for one, and stops when it cancels', async () => {
     let reads = 0
     const users = Array.from({ length: 50_000 }, (_, i) => ({

@@ -22,20 +22,7 @@ export function* jsonPieces(value: unknown, depth: number): Generator<string, vo
   }
   if (Array.isArray(value)) {
     yield '['
-    for (let i = 0; i < value.length; ) {
-      if (i > 0) yield ','
-      const batch = depth === 1 ? plainRun(value, i) : 0
-      if (batch > 1) {
-        // Elements written whole, many at a time: one JSON call per run, its brackets dropped.
-        yield JSON.stringify(value.slice(i, i + batch)).slice(1, -1)
-        i += batch
-        continue
-      }
-      const item: unknown = value[i++]
-      // JSON writes `null` for what it cannot write in an array (undefined, functions).
-      if (descends(item, depth - 1)) yield* jsonPieces(item, depth - 1)
-      else yield JSON.stringify(item) ?? 'null'
-    }
+    yield* elementPieces(value, depth)
     yield ']'
     return
   }
@@ -53,6 +40,24 @@ export function* jsonPieces(value: unknown, depth: number): Generator<string, vo
     else yield text!
   }
   yield '}'
+}
+
+/** The elements of an array `depth` levels above the leaves, comma-separated, without brackets. */
+function* elementPieces(value: readonly unknown[], depth: number): Generator<string, void, undefined> {
+  for (let i = 0; i < value.length; ) {
+    if (i > 0) yield ','
+    const batch = depth === 1 ? plainRun(value, i) : 0
+    if (batch > 1) {
+      // Elements written whole, many at a time: one JSON call per run, its brackets dropped.
+      yield JSON.stringify(value.slice(i, i + batch)).slice(1, -1)
+      i += batch
+      continue
+    }
+    const item: unknown = value[i++]
+    // JSON writes `null` for what it cannot write in an array (undefined, functions).
+    if (descends(item, depth - 1)) yield* jsonPieces(item, depth - 1)
+    else yield JSON.stringify(item) ?? 'null'
+  }
 }
 
 /** Elements written whole in one call at most: ~100 kB of text for the accounts' users. */
@@ -81,19 +86,66 @@ function descends(value: unknown, depth: number): boolean {
   return prototype === Object.prototype || prototype === null
 }
 
+/** Arrays at least this long are written as the stream is read; anything smaller is written at once. */
+const LAZY_ELEMENTS = 1024
+
+/** A long array whose elements are written later: a copy of the list as it was. */
+interface Deferred {
+  list: readonly unknown[]
+  depth: number
+}
+
+/**
+ * `value` as text at once, except its long arrays (`LAZY_ELEMENTS` or more),
+ * which are copied (the list, not its elements) and written as read.
+ */
+function settle(value: unknown, depth: number, out: Array<string | Deferred>): void {
+  if (Array.isArray(value) && descends(value, depth)) {
+    if (value.length < LAZY_ELEMENTS) out.push(JSON.stringify(value))
+    else out.push('[', { list: value.slice(), depth: depth - 1 }, ']')
+    return
+  }
+  if (!descends(value, depth)) {
+    const text = JSON.stringify(value)
+    if (text !== undefined) out.push(text)
+    return
+  }
+  out.push('{')
+  let first = true
+  for (const key of Object.keys(value as object)) {
+    const item = (value as Record<string, unknown>)[key]
+    const deeper = descends(item, depth - 1)
+    const text = deeper ? undefined : JSON.stringify(item)
+    if (!deeper && text === undefined) continue
+    out.push(first ? `${JSON.stringify(key)}:` : `,${JSON.stringify(key)}:`)
+    first = false
+    if (deeper) settle(item, depth - 1, out)
+    else out.push(text!)
+  }
+  out.push('}')
+}
+
 /**
  * `JSON.stringify(value)` as a stream of UTF-8 chunks, written as it is read:
  * a large document (the state of a 100,000-user world, ~25 MB) never exists as
- * one string or one buffer. Pulled with backpressure: the next chunk is made
- * when the reader (a socket, a file) has taken the previous one. `value` is
- * read while the stream runs, so hand it data that no longer changes (records
- * a write replaces rather than changes, copies).
+ * one string or one buffer. Everything but the long arrays is written when the
+ * stream is made, and those arrays are copied then, so the text is the value
+ * as it was at that moment as long as the long arrays' elements are not changed
+ * in place (records a write replaces, or copies). Pulled with backpressure: the
+ * next chunk is made when the reader (a socket, a file) has taken the previous one.
  *
  * @example
  * new Response(jsonStream(sim.exportState(), 3)) // same bytes as JSON.stringify(sim.exportState())
  */
 export function jsonStream(value: unknown, depth: number): ReadableStream<Uint8Array> {
-  const pieces = jsonPieces(value, depth)
+  const parts: Array<string | Deferred> = []
+  settle(value, depth, parts)
+  const pieces = (function* () {
+    for (const part of parts) {
+      if (typeof part === 'string') yield part
+      else yield* elementPieces(part.list, part.depth + 1)
+    }
+  })()
   const encoder = new TextEncoder()
   return new ReadableStream<Uint8Array>(
     {
