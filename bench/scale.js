@@ -15,12 +15,19 @@
 // Ratios 100k / 1k of the medians close the table: the targets are throughput within 10 %
 // (ratio ≥ 0.90) and p99 within 1.5×.
 // Called by bench/run.js, which owns child processes and logging.
+//
+// The issue-25 targets (`scaleTargetRows`, also `node bench/scale.js` on its own, no
+// wrk needed): a fresh CLI server per round (BENCH_SCALE_TARGET_ROUNDS, default 3)
+// with a 100,000-user scenario, each timed from the spawn: to the banner, to the
+// first 200 of a list request; its RSS then; `GET /__mock/state` to the last byte
+// (the first call of each process) and the RSS after three of them. Medians over
+// the processes, each with its verdict.
 
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { median } from './median.js'
 
 const DURATION = Number(process.env.BENCH_DURATION || 10)
@@ -41,8 +48,12 @@ export async function runScale({ cli, startChild, log, loadAverage, wrkAvailable
     log('bench --scale needs wrk (Debian/Ubuntu: apt-get install -y wrk).')
     return 1
   }
+  const targets = await scaleTargetRows({ cli })
+  log(`Targets at 100,000 users (load average ${loadAverage()}):`)
+  for (const line of rowsTable(targets)) log(line)
+  log('')
   const scratch = mkdtempSync(join(os.tmpdir(), 'multi-area-mock-scale-'))
-  const problems = []
+  const problems = targets.filter((row) => !row.met).map((row) => `not met: ${row.target}: ${row.measured} (${row.limit})`)
   const results = {}
   try {
     log(`multi-area-mock scale figures: ${SIZES.join(' and ')} generated users; wrk -t1 -c${CONNECTIONS} -d${DURATION}s after ${WARMUP} s warm-up; load average ${loadAverage()}`)
@@ -211,4 +222,102 @@ function wrk(scratch, url, request, seconds, tag) {
       resolve({ requests: figures.requests, rps: figures.requests / (figures.duration / 1e6), p99: figures.p99 / 1000, non2xx: figures.status, errors: figures.errors })
     })
   })
+}
+
+/** Users of the target rows' world. */
+const TARGET_USERS = 100_000
+const TARGET_ROUNDS = Number(process.env.BENCH_SCALE_TARGET_ROUNDS || 3)
+const DEFAULT_CLI = fileURLToPath(new URL('../bin/multi-area-mock.js', import.meta.url))
+
+/**
+ * The scale targets of issue 25 as rows `{ target, limit, measured, met }`: a
+ * fresh CLI server per round (`rounds`, default 3), 100,000 generated users,
+ * medians over the processes. Needs the build (`npm run build`), not wrk.
+ *
+ * @example
+ * for (const row of await scaleTargetRows()) console.log(row.target, row.measured, row.met)
+ */
+export async function scaleTargetRows({ cli = DEFAULT_CLI, rounds = TARGET_ROUNDS, users = TARGET_USERS } = {}) {
+  const scratch = mkdtempSync(join(os.tmpdir(), 'multi-area-mock-scale-targets-'))
+  const scenarioFile = join(scratch, `users-${users}.json`)
+  writeFileSync(scenarioFile, JSON.stringify({ description: `${users} generated users`, accounts: { generate: { active: users } } }))
+  const runs = []
+  try {
+    for (let round = 0; round < rounds; round++) runs.push(await targetRound(cli, scenarioFile))
+  } finally {
+    rmSync(scratch, { recursive: true, force: true })
+  }
+  const m = (pick) => median(runs.map(pick))
+  const each = (pick, unit = '') => runs.map((run) => `${Math.round(pick(run))}${unit}`).join(', ')
+  const n = `median of ${rounds} fresh processes`
+  const people = users.toLocaleString('en-US')
+  const banner = m((run) => run.bannerMs)
+  const first = m((run) => run.firstMs)
+  const rss = m((run) => run.rssReady)
+  const exportMs = m((run) => run.exportMs[0])
+  const ratio = m((run) => run.rssAfterExport / run.rssReady)
+  return [
+    { target: `${people} users ready: spawn to the banner`, limit: '≤ 1.5 s', measured: `${(banner / 1000).toFixed(2)} s (${n}: ${each((run) => run.bannerMs, ' ms')}; seeding "ready in" ${each((run) => run.seedingMs, ' ms')})`, met: banner <= 1500 },
+    { target: `${people} users: spawn to the first 200 (GET list)`, limit: '≤ 1.5 s', measured: `${(first / 1000).toFixed(2)} s (${n}: ${each((run) => run.firstMs, ' ms')})`, met: first <= 1500 },
+    { target: `${people} users: RSS once ready`, limit: '≤ 250 MB', measured: `${Math.round(rss)} MB (${n}: ${each((run) => run.rssReady)})`, met: rss <= 250 },
+    { target: `${people} users: GET /__mock/state, to the last byte`, limit: '≤ 300 ms', measured: `${Math.round(exportMs)} ms (${n}, first call each: ${each((run) => run.exportMs[0], ' ms')}; ${(m((run) => run.bytes) / 1e6).toFixed(1)} MB; 2nd and 3rd calls ${each((run) => median(run.exportMs.slice(1)), ' ms')})`, met: exportMs <= 300 },
+    { target: `${people} users: RSS after 3 × GET /__mock/state (not doubled)`, limit: '≤ 1.25 × RSS once ready', measured: `${ratio.toFixed(2)} × (${n}: ${runs.map((run) => `${run.rssReady} → ${run.rssAfterExport} MB`).join(', ')})`, met: ratio <= 1.25 },
+  ]
+}
+
+/** One fresh server: spawn → banner → first 200 → RSS → three exports → RSS. */
+async function targetRound(cli, scenarioFile) {
+  const spawnedAt = performance.now()
+  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--host', '127.0.0.1', '--quiet', '--seed', '1', '--clock', '2026-01-01T00:00:00Z', '--scenario', scenarioFile], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  try {
+    let out = ''
+    let err = ''
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (err += chunk))
+    const url = await new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the server did not start within 60 s: ${err}`)), 60_000)
+      child.stdout.setEncoding('utf8').on('data', (chunk) => {
+        out += chunk
+        const match = /multi-area-mock listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)
+        if (match) {
+          clearTimeout(timer)
+          resolve(match[1])
+        }
+      })
+      void exited.then((code) => {
+        clearTimeout(timer)
+        reject(new Error(`the server exited (${code}) before listening: ${err}`))
+      })
+    })
+    const bannerMs = performance.now() - spawnedAt
+    const response = await fetch(`${url}/admin/api/v1.2/users?limit=20`)
+    await response.arrayBuffer()
+    if (response.status !== 200) throw new Error(`GET list answered ${response.status}`)
+    const firstMs = performance.now() - spawnedAt
+    const rssReady = rssMb(child.pid)
+    const exportMs = []
+    let bytes = 0
+    for (let i = 0; i < 3; i++) {
+      const state = await timed(`${url}/__mock/state`)
+      exportMs.push(state.ms)
+      bytes = state.bytes
+    }
+    const rssAfterExport = rssMb(child.pid)
+    return { bannerMs, seedingMs: Number(/ready in (\d+) ms/.exec(out)?.[1]), firstMs, rssReady, exportMs, bytes, rssAfterExport }
+  } finally {
+    child.kill('SIGTERM')
+    await exited
+  }
+}
+
+/** Rows as a markdown table. */
+function rowsTable(rows) {
+  return ['| target | limit | measured | met |', '|---|---|---|---|', ...rows.map((row) => `| ${row.target} | ${row.limit} | ${row.measured} | ${row.met ? 'met' : 'NOT MET'} |`)]
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const rows = await scaleTargetRows()
+  console.log(`multi-area-mock scale targets, ${new Date().toISOString()}, load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`)
+  for (const line of rowsTable(rows)) console.log(line)
+  process.exitCode = rows.every((row) => row.met) ? 0 : 1
 }

@@ -60,3 +60,16 @@ it('loads the world it saved, password hashes included', async () => {
   expect(await new StateFile(second, path).load()).toBe('loaded')
   expect(second.snapshot()).toEqual(first.snapshot())
 })
+
+it('writes, streamed, exactly the JSON of a snapshot (password hashes included) and a newline', async () => {
+  const sim = createSimulator({ seed: 2, clock: '2026-01-01T00:00:00Z', scenario: { accounts: { generate: { active: 3000 } } } })
+  await sim.ready
+  await createUser(sim, 'streamed.user')
+  const path = join(dir, 'streamed.json')
+  const file = new StateFile(sim, path)
+  await file.save()
+  const text = readFileSync(path, 'utf8')
+  expect(text).toBe(`${JSON.stringify(sim.snapshot())}\n`)
+  expect(text.length).toBeGreaterThan(500_000)
+  expect(text).toContain('pbkdf2-hmac-sha256$')
+})

@@ -3,6 +3,8 @@ import { resolve } from 'node:path'
 import { ConfigError } from '../kernel/errors/config-error.js'
 import type { Simulator } from '../simulator/create-simulator.js'
 import { ScenarioError } from '../kernel/errors/scenario-error.js'
+import { jsonStream } from '../kernel/http/json-stream.js'
+import { STATE_DEPTH } from '../simulator/control-routes.js'
 
 /** Saves come at most this often (ms): a change is on disk within about this long. */
 export const STATE_SAVE_INTERVAL_MS = 500
@@ -86,18 +88,22 @@ export class StateFile {
   /** Writes the world now: a temporary file beside the real one, flushed, then renamed over it. */
   async save(): Promise<void> {
     this.#dirty = false
-    const text = `${JSON.stringify(this.#sim.snapshot())}\n`
+    // Streamed, chunk by chunk: the same bytes as `JSON.stringify`, without a second
+    // copy of a large world as one string (and one buffer) at every save.
+    const reader = jsonStream(this.#sim.snapshot(), STATE_DEPTH).getReader()
     const temporary = `${this.path}.${process.pid}.tmp`
     try {
       const file = await open(temporary, 'w', 0o600)
       try {
-        await file.writeFile(text, 'utf8')
+        for (let next = await reader.read(); !next.done; next = await reader.read()) await file.write(next.value)
+        await file.write('\n')
         await file.datasync()
       } finally {
         await file.close()
       }
       await rename(temporary, this.path)
     } catch (error) {
+      await reader.cancel().catch(() => undefined)
       await rm(temporary, { force: true }).catch(() => undefined)
       throw new ConfigError(`Cannot write the state file ${this.path} (${(error as NodeJS.ErrnoException).code ?? String(error)}).`)
     }

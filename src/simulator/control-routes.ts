@@ -3,6 +3,7 @@ import { ApiError, notFound, validationFailed } from '../kernel/errors/api-error
 import { parseInstant } from '../kernel/time/clock.js'
 import { parseDuration, withinClockRange } from '../kernel/time/sim-clock.js'
 import { json } from '../kernel/http/json-response.js'
+import { streamedJson } from '../kernel/http/json-stream.js'
 import { defineRoute, jsonBody, rawJsonBody, type RouteDefinition } from '../kernel/routing/route.js'
 import type { AreaId } from '../areas/registry.js'
 import type { Simulator } from './simulator.js'
@@ -24,6 +25,9 @@ import { worldStateSchema } from './scenario-schema.js'
 
 /** A state document may be much larger than an API body; it is still bounded. */
 const STATE_BODY_LIMIT = 64 * 1024 * 1024
+
+/** The state document is streamed a record at a time: state, section, list, then each record whole. */
+export const STATE_DEPTH = 3
 
 /** What the control API works on: the simulator (or world) the request is for. */
 export interface ControlRouteContext {
@@ -130,7 +134,8 @@ export function controlRoutes({ sim }: ControlRouteContext): RouteDefinition[] {
       operationId: 'getState',
       summary: 'The whole world as JSON (no password hashes)',
       responses: { 200: { body: worldStateSchema } },
-      handle: () => json(sim.exportState()),
+      // Streamed: a 100,000-user world is ~25 MB of JSON, never held whole (bench/README.md, "Scale").
+      handle: () => streamedJson(sim.exportState(), STATE_DEPTH),
     }),
     defineRoute({
       method: 'PUT',

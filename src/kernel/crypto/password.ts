@@ -1,5 +1,6 @@
 import { type _HMAC, hmac } from '@noble/hashes/hmac.js'
 import { sha256 } from '@noble/hashes/sha2.js'
+import { saltMac } from './salt-mac.js'
 
 /**
  * Password hashing for a local simulator, with WebCrypto PBKDF2-SHA256 and a
@@ -120,11 +121,10 @@ function passwordKey(key: Uint8Array, worldSalt: Uint8Array, iterations: number)
   const keyed = hmac.create(sha256, key)
   const prefix = encoder.encode(`${ALGORITHM}$${iterations}$${toBase64(worldSalt)}$`)
   const mac = new Uint8Array(32)
-  let scratch: _HMAC<any> | undefined
+  const macInto = saltMac(keyed)
   let text = new Uint8Array(0)
   const sign = (salt: Uint8Array): string => {
-    scratch = keyed._cloneInto(scratch)
-    scratch.update(salt).digestInto(mac)
+    macInto(salt, mac)
     // Written as bytes, decoded once: one flat string per user (a `${…}` chain
     // would keep a tree of string pieces alive for every stored hash).
     const length = prefix.length + base64Length(salt.length) + 1 + base64Length(mac.length)

@@ -2,11 +2,9 @@ import { ApiError } from '../../kernel/errors/api-error.js'
 import type { World } from '../world.js'
 import type { Account, UserStatus } from './account-schema.js'
 import { UsersView } from './users-view.js'
+import { byCreation, sortByCreation } from './creation-order.js'
 
-/** Orders by `created_at`, then `id` (D12). */
-export function byCreation(a: { created_at: string; id: string }, b: { created_at: string; id: string }): number {
-  return a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0
-}
+export { byCreation } from './creation-order.js'
 
 /**
  * One stored account, frozen. Every record is built here, by one object literal
@@ -162,7 +160,7 @@ export class AccountStore {
     this.#byId.clear()
     this.#byName.clear()
     const list = accounts.map((account) => (Object.isFrozen(account) ? account : accountRecord(account, account.password_hash)))
-    if (!isSorted(list)) list.sort(byCreation)
+    if (!isSorted(list)) sortByCreation(list)
     const byStatus: Record<UserStatus, Account[]> = { active: [], inactive: [], pending: [] }
     for (const account of list) {
       this.#byId.set(account.id, account)
