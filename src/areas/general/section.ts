@@ -1,4 +1,5 @@
 import type { AccountStore } from '../../world/accounts/account-store.js'
+import { fillCollection } from '../../kernel/data/fill-collection.js'
 import type { StoreOf } from '../../world/section.js'
 import type { World } from '../../world/world.js'
 import type { AuthSettings } from './auth-settings.js'
@@ -32,13 +33,17 @@ export function generalSection(
   collections: GeneralCollections,
   settings: AuthSettings,
 ): StoreOf<typeof generalSectionSchemas> {
-  const fill = async (resources: readonly ResourceRecord[], state: Pick<GeneralState, 'notifications'>) => {
+  const fill = async (resources: readonly ResourceRecord[], state: Pick<GeneralState, 'notifications'>, options?: { trusted?: boolean }) => {
     collections.resources.clear()
     collections.notifications.clear()
-    for (const record of resources) await collections.resources.create(record)
-    for (const notification of state.notifications) await collections.notifications.create(fromNotificationState(notification))
+    await fillCollection(collections.resources, resources, options)
+    await fillCollection(collections.notifications, state.notifications.map(fromNotificationState), options)
   }
   return {
+    configure(scenario) {
+      settings.useScenario(scenario?.auth?.expires_in)
+    },
+
     async load(scenario) {
       const section = scenario ?? DEFAULT_SECTION
       settings.useScenario(section.auth?.expires_in)
@@ -66,11 +71,10 @@ export function generalSection(
       }
     },
 
-    import(state) {
-      return fill(
-        state.resources.map((resource) => toRecord(resource.id, resource, resource.created_at)),
-        state,
-      )
+    import(state, options) {
+      // Its own export is stored as it is (@msw/data copies each record, `data` included).
+      const resources = options?.trusted ? (state.resources as ResourceRecord[]) : state.resources.map((resource) => toRecord(resource.id, resource, resource.created_at))
+      return fill(resources, state, options)
     },
   }
 }
