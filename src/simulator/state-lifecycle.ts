@@ -191,7 +191,8 @@ export class StateLifecycle {
     if (state.meta) world.setMeta(state.meta)
     for (const section of this.#parts.sections) {
       const initial = (state as Record<string, unknown>)[section.key]
-      if (!sameJson(section.export({ secrets: true }), initial)) await section.import(initial, { trusted: true })
+      const unchanged = section.holds ? section.holds(initial) : sameJson(section.export({ secrets: true }), initial)
+      if (!unchanged) await section.import(initial, { trusted: true })
     }
   }
 

@@ -37,6 +37,12 @@ export interface SectionStore<Scenario = unknown, State = unknown> {
   /** The section's state; `secrets: true` keeps password hashes (in-process snapshots only). */
   export(options: { secrets: boolean }): State
   /**
+   * `true` when the section holds exactly `state` (as `export({ secrets: true })`
+   * would give it), found without copying; `reset()` leaves such a section as it
+   * is. Without it, `reset()` compares a fresh export.
+   */
+  holds?(state: State): boolean
+  /**
    * Empties the section, then fills it from already-validated state. `trusted`:
    * the state is this simulator's own export (a `reset()`, a world seeded from a
    * kept load), so records need not be checked again.

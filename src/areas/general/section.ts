@@ -1,5 +1,6 @@
 import type { AccountStore } from '../../world/accounts/account-store.js'
 import { fillCollection } from '../../kernel/data/fill-collection.js'
+import { sameJson } from '../../kernel/data/same-json.js'
 import type { StoreOf } from '../../world/section.js'
 import type { World } from '../../world/world.js'
 import type { AuthSettings } from './auth-settings.js'
@@ -69,6 +70,21 @@ export function generalSection(
         resources: collections.resources.all().map((record) => ({ id: record.id, data: structuredClone(record.data), created_at: record.created_at, updated_at: record.updated_at })),
         notifications: collections.notifications.all().map((record) => toNotificationState(record, now)),
       }
+    },
+
+    holds(state) {
+      const resources = collections.resources.all()
+      if (resources.length !== state.resources.length) return false
+      for (let i = 0; i < resources.length; i++) {
+        const record = resources[i]!
+        const kept = state.resources[i]!
+        if (record.id !== kept.id || record.created_at !== kept.created_at || record.updated_at !== kept.updated_at || !sameJson(record.data, kept.data)) return false
+      }
+      const now = world.clock.now()
+      return sameJson(
+        collections.notifications.all().map((record) => toNotificationState(record, now)),
+        state.notifications,
+      )
     },
 
     import(state, options) {
