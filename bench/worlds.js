@@ -58,18 +58,19 @@ export async function runWorlds({ cli, startChild, log, loadAverage }) {
   return 0
 }
 
-async function inProcess(scenario) {
+/** `COUNT` in-process create + delete pairs after `WARMUP` (also used by bench/test-suite.js). */
+export async function inProcess(scenario, count = COUNT, warmup = WARMUP) {
   const sim = createSimulator({ seed: 1, clock: CLOCK, scenario, worlds: { max: 4 } })
   await sim.ready
   const create = []
   const remove = []
-  for (let i = 0; i < WARMUP + COUNT; i++) {
+  for (let i = 0; i < warmup + count; i++) {
     const started = performance.now()
     const world = await sim.worlds.create({ scenario })
     const created = performance.now()
     if (!sim.worlds.delete(world.worldId)) throw new Error(`in-process: world ${world.worldId} was not there to delete`)
     const deleted = performance.now()
-    if (i >= WARMUP) {
+    if (i >= warmup) {
       create.push(created - started)
       remove.push(deleted - created)
     }
@@ -77,10 +78,11 @@ async function inProcess(scenario) {
   return { way: 'in-process', scenario, create, delete: remove }
 }
 
-async function overHttp(url, scenario) {
+/** The same over HTTP against a running server at `url`. */
+export async function overHttp(url, scenario, count = COUNT, warmup = WARMUP) {
   const create = []
   const remove = []
-  for (let i = 0; i < WARMUP + COUNT; i++) {
+  for (let i = 0; i < warmup + count; i++) {
     const started = performance.now()
     const response = await fetch(`${url}/__mock/worlds`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scenario }) })
     const { id } = await response.json()
@@ -90,7 +92,7 @@ async function overHttp(url, scenario) {
     await deleted.arrayBuffer()
     if (deleted.status !== 204) throw new Error(`DELETE /__mock/worlds/${id} answered ${deleted.status}`)
     const done = performance.now()
-    if (i >= WARMUP) {
+    if (i >= warmup) {
       create.push(created - started)
       remove.push(done - created)
     }

@@ -28,6 +28,8 @@ import type { ScenarioInput, WorldState } from './scenario-schema.js'
 import { CONTROL_PREFIX, type MountedArea, type OpenApiOptions, type Simulator, type SimulatorDb } from './simulator.js'
 import { SimulatorHandler } from './simulator-handler.js'
 import { resolveScenario, seedFor, StateLifecycle } from './state-lifecycle.js'
+import { SeededStates } from './seeded-states.js'
+import { newPasswordKeys, type PasswordKeys } from '../kernel/crypto/password.js'
 import { WorldLock } from './world-lock.js'
 import { type Routed, WorldRouter } from './world-router.js'
 import { worldRoutes } from './world-routes.js'
@@ -40,6 +42,10 @@ export type { SimulatorOptions } from './options.js'
 interface Family {
   registry: WorldRegistry<SimulatorInstance>
   id: string
+  /** Loads kept for the whole family, so a world like one seeded before imports it. */
+  seeded: SeededStates
+  /** Derived password keys, shared so a world does not derive again what a sibling with its seed did. */
+  passwordKeys: PasswordKeys
 }
 
 /**
@@ -77,15 +83,19 @@ class SimulatorInstance implements Simulator {
   readonly #state: StateLifecycle
   readonly #areaCounts: () => Record<string, number>
   readonly #changes = new ChangeListeners()
+  readonly #seeded: SeededStates
+  readonly #passwordKeys: PasswordKeys
   #examples: Promise<ExampleSet> | undefined
 
   constructor(input: SimulatorOptions, family?: Family) {
     this.#options = input
     const options = parseOptions(simulatorOptionsSchema, input)
     this.worldId = family?.id ?? null
+    this.#seeded = family?.seeded ?? new SeededStates()
+    this.#passwordKeys = family?.passwordKeys ?? newPasswordKeys()
     const scenarios = { ...builtinScenarios, ...options.scenarios }
     const chosen = resolveScenario(scenarios, options.scenario ?? DEFAULT_SCENARIO)
-    this.#world = new World({ seed: seedFor(options.seed, chosen.scenario), clock: toSimClock(options.clock), limits: options.limits })
+    this.#world = new World({ seed: seedFor(options.seed, chosen.scenario), clock: toSimClock(options.clock), limits: options.limits, passwordKeys: this.#passwordKeys })
     this.#faults = new FaultInjector(this.#world.seed)
     this.#journal = new Journal({ ...options.journal, world: this.worldId })
     const { max, idle, now } = options.worlds
@@ -131,6 +141,7 @@ class SimulatorInstance implements Simulator {
       journal: this.#journal,
       lock,
       changes: this.#changes,
+      seeded: this.#seeded,
     })
     this.ready = this.#state.start(chosen)
     // The caller may never await `ready`; a failure still surfaces on the first request.
@@ -235,7 +246,7 @@ class SimulatorInstance implements Simulator {
     const worldOptions: SimulatorOptions = { ...options, scenario: create.scenario ?? options.scenario ?? DEFAULT_SCENARIO }
     if (create.seed !== undefined) worldOptions.seed = create.seed
     if (clock !== undefined) worldOptions.clock = clock
-    return new SimulatorInstance(worldOptions, { registry: this.#worlds, id })
+    return new SimulatorInstance(worldOptions, { registry: this.#worlds, id, seeded: this.#seeded, passwordKeys: this.#passwordKeys })
   }
 }
 

@@ -10,6 +10,8 @@ import type { FaultInjector } from './faults.js'
 import type { Journal } from './journal.js'
 import { DEFAULT_SEED } from './options.js'
 import { ScenarioError } from '../kernel/errors/scenario-error.js'
+import { sameJson } from '../kernel/data/same-json.js'
+import { type SeededStates, seededKey } from './seeded-states.js'
 import { type Scenario, type ScenarioInput, scenarioSchema, type WorldState, worldStateSchema } from './scenario-schema.js'
 import type { WorldLock } from './world-lock.js'
 
@@ -58,6 +60,8 @@ export interface LifecycleParts {
   journal: Journal
   lock: WorldLock
   changes: ChangeListeners
+  /** The family's kept loads; without it every load seeds. */
+  seeded?: SeededStates
 }
 
 /**
@@ -95,7 +99,7 @@ export class StateLifecycle {
   reset(): Promise<void> {
     return this.#enqueue(async () => {
       if (this.#initialClock) this.#parts.world.clock.restore(this.#initialClock)
-      if (this.#initial) await this.#import(this.#initial)
+      if (this.#initial) await this.#restore(this.#initial)
       this.#restartRequests()
       this.#parts.changes.emit({ cause: 'reset' })
     })
@@ -138,10 +142,20 @@ export class StateLifecycle {
 
   /** `clock`: where the clock stood when the load was asked for; `reset()` returns there. */
   async #load({ name, scenario }: ChosenScenario, clock: ClockSetting): Promise<void> {
-    this.#parts.world.reseed(seedFor(this.#parts.seed, scenario))
-    for (const section of this.#parts.sections) await section.load((scenario as Record<string, unknown>)[section.key])
+    const world = this.#parts.world
+    const seed = seedFor(this.#parts.seed, scenario)
+    const key = this.#parts.seeded && seededKey(name, scenario, seed, world.clock.fixed ? world.clock.now().getTime() : undefined)
+    const kept = key === undefined ? undefined : this.#parts.seeded!.get(key)
+    world.reseed(seed)
+    if (kept) {
+      for (const section of this.#parts.sections) section.configure?.((scenario as Record<string, unknown>)[section.key])
+      await this.#import(kept, { trusted: true })
+    } else {
+      for (const section of this.#parts.sections) await section.load((scenario as Record<string, unknown>)[section.key])
+    }
     this.scenario = name
-    this.#initial = this.#export(true)
+    this.#initial = kept ?? this.#export(true)
+    if (key !== undefined && !kept) this.#parts.seeded!.set(key, this.#initial)
     this.#initialClock = clock
     this.#parts.changes.emit({ cause: 'scenario' })
   }
@@ -158,11 +172,28 @@ export class StateLifecycle {
     this.#parts.faults.restart(this.#parts.world.seed, this.#initialFaults)
   }
 
-  async #import(state: WorldState): Promise<void> {
+  async #import(state: WorldState, options?: { trusted: true }): Promise<void> {
     const world = this.#parts.world
     if (state.seed !== undefined) world.seed = state.seed
     if (state.meta) world.setMeta(state.meta)
-    for (const section of this.#parts.sections) await section.import((state as Record<string, unknown>)[section.key])
+    for (const section of this.#parts.sections) await section.import((state as Record<string, unknown>)[section.key], options)
+  }
+
+  /**
+   * Back to `state` (the loaded one): a section whose export already equals it
+   * (nothing written since, or written back) is left as it is, so a reset after
+   * a test that wrote only users re-imports only the users. Comparing exports,
+   * not counting writes, also sees writes made straight to `sim.db` records.
+   */
+  async #restore(state: WorldState): Promise<void> {
+    const world = this.#parts.world
+    if (state.seed !== undefined) world.seed = state.seed
+    if (state.meta) world.setMeta(state.meta)
+    for (const section of this.#parts.sections) {
+      const initial = (state as Record<string, unknown>)[section.key]
+      const unchanged = section.holds ? section.holds(initial) : sameJson(section.export({ secrets: true }), initial)
+      if (!unchanged) await section.import(initial, { trusted: true })
+    }
   }
 
   #export(secrets: boolean): WorldState {

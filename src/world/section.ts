@@ -28,10 +28,26 @@ export interface SectionSchemas<Key extends string = string, Scenario extends z.
 export interface SectionStore<Scenario = unknown, State = unknown> {
   /** Empties the section, then fills it from a scenario (`undefined`: its default). */
   load(scenario: Scenario): Promise<void>
+  /**
+   * What a scenario sets besides the state (a setting no state document holds):
+   * `load` applies it too. A world seeded from a cached load (the same scenario,
+   * seed and clock) runs this, then `import`s the cached state.
+   */
+  configure?(scenario: Scenario): void
   /** The section's state; `secrets: true` keeps password hashes (in-process snapshots only). */
   export(options: { secrets: boolean }): State
-  /** Empties the section, then fills it from already-validated state. */
-  import(state: State): Promise<void>
+  /**
+   * `true` when the section holds exactly `state` (as `export({ secrets: true })`
+   * would give it), found without copying; `reset()` leaves such a section as it
+   * is. Without it, `reset()` compares a fresh export.
+   */
+  holds?(state: State): boolean
+  /**
+   * Empties the section, then fills it from already-validated state. `trusted`:
+   * the state is this simulator's own export (a `reset()`, a world seeded from a
+   * kept load), so records need not be checked again.
+   */
+  import(state: State, options?: { trusted?: boolean }): Promise<void>
 }
 
 /** The store of a section whose schemas are `S`: it loads what the scenario schema gives and exports what the state schema takes. */

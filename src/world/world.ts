@@ -4,7 +4,7 @@ import type { SimClock } from '../kernel/time/sim-clock.js'
 import { type IdState, initialIdState, nextId } from '../kernel/random/ids.js'
 import { isoString } from '../kernel/time/iso-string.js'
 import { type RandomState, SeededRandom } from '../kernel/random/random.js'
-import { PasswordHasher } from '../kernel/crypto/password.js'
+import { PasswordHasher, type PasswordKeys } from '../kernel/crypto/password.js'
 
 /** Largest ingestion batch by default, in points (D15). */
 export const DEFAULT_INGEST_POINTS = 10_000
@@ -45,9 +45,10 @@ export class World {
   #nowMs = Number.NaN
   #nowText = ''
 
-  constructor(options: { seed: number; clock: SimClock; limits: WorldLimits }) {
+  /** `passwordKeys`: derived password keys shared with the other worlds of one simulator (pure memo, no state). */
+  constructor(options: { seed: number; clock: SimClock; limits: WorldLimits; passwordKeys?: PasswordKeys }) {
     this.seed = options.seed
-    this.passwords = new PasswordHasher(() => `multi-area-mock/${this.seed}`)
+    this.passwords = new PasswordHasher(() => `multi-area-mock/${this.seed}`, { keys: options.passwordKeys })
     this.clock = options.clock
     this.limits = options.limits
     this.random = new SeededRandom(options.seed)

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import catalogueFixture from '../../../fixtures/products.json' with { type: 'json' }
+import { fillCollection } from '../../kernel/data/fill-collection.js'
 import type { StoreOf } from '../../world/section.js'
 import type { CoreCollections } from './collections.js'
 import type { ReadingWindow } from './reading-window.js'
@@ -20,9 +21,9 @@ export const coreSectionSchemas = {
  * window (D15) with its counts; a scenario starts with nothing ingested.
  */
 export function coreSection(collections: CoreCollections, readings: ReadingWindow): StoreOf<typeof coreSectionSchemas> {
-  const fill = async (state: z.infer<typeof coreState>) => {
+  const fill = async (state: z.infer<typeof coreState>, options?: { trusted?: boolean }) => {
     collections.products.clear()
-    for (const item of state.products) await collections.products.create(item)
+    await fillCollection(collections.products, state.products, options)
     readings.import(state.readings)
   }
   return {

@@ -1,7 +1,7 @@
 import { defineArea } from '../area.js'
 import { AuthSettings, generalOptions } from './auth-settings.js'
 import { createGeneralCollections } from './collections.js'
-import { Authenticator } from './login.js'
+import { Authenticator, STAND_IN_PASSWORD } from './login.js'
 import { Outbox } from './notifications.js'
 import { ResourceStore } from './resource-store.js'
 import { generalRoutes } from './routes.js'
@@ -27,7 +27,11 @@ export const generalArea = defineArea({
     const settings = new AuthSettings(options.auth)
     const collections = createGeneralCollections()
     // The world's hasher: a seeded user's shared password is derived once, not per login.
-    const authenticator = new Authenticator(accounts, { verify: (password, hash) => world.passwords.verify(password, hash) })
+    // The stand-in too (a fixed salt, drawing nothing): its key is derived once for all worlds of one seed.
+    const authenticator = new Authenticator(accounts, {
+      verify: (password, hash) => world.passwords.verify(password, hash),
+      dummyHash: () => world.passwords.hash(STAND_IN_PASSWORD, new Uint8Array(16)),
+    })
     authenticator.prepare()
     const routes = generalRoutes({
       world,

@@ -2,6 +2,9 @@ import { ApiError } from '../../kernel/errors/api-error.js'
 import { hashPassword, verifyPassword } from '../../kernel/crypto/password.js'
 import type { Account } from '../../world/accounts/account-schema.js'
 
+/** The password of the stand-in hash an unknown username is checked against; no account can log in with it. */
+export const STAND_IN_PASSWORD = 'multi-area-mock stand-in password'
+
 /** What the authenticator needs from the shared accounts (D5). */
 export interface AccountLookup {
   findByUsername(username: string): Account | undefined
@@ -36,7 +39,7 @@ export class Authenticator {
     this.#verify = hooks.verify ?? verifyPassword
     // A fixed salt: the stand-in protects no password, and drawing one from the
     // world's random source would shift every seeded value after it.
-    this.#makeDummy = hooks.dummyHash ?? (() => hashPassword('multi-area-mock stand-in password', new Uint8Array(16)))
+    this.#makeDummy = hooks.dummyHash ?? (() => hashPassword(STAND_IN_PASSWORD, new Uint8Array(16)))
   }
 
   /** Builds the stand-in hash ahead of the first unknown username, so even that answer takes no longer. */

@@ -1,4 +1,6 @@
 import type { AccountStore } from '../../world/accounts/account-store.js'
+import { fillCollection } from '../../kernel/data/fill-collection.js'
+import { sameJson } from '../../kernel/data/same-json.js'
 import type { StoreOf } from '../../world/section.js'
 import type { World } from '../../world/world.js'
 import type { AuthSettings } from './auth-settings.js'
@@ -32,13 +34,17 @@ export function generalSection(
   collections: GeneralCollections,
   settings: AuthSettings,
 ): StoreOf<typeof generalSectionSchemas> {
-  const fill = async (resources: readonly ResourceRecord[], state: Pick<GeneralState, 'notifications'>) => {
+  const fill = async (resources: readonly ResourceRecord[], state: Pick<GeneralState, 'notifications'>, options?: { trusted?: boolean }) => {
     collections.resources.clear()
     collections.notifications.clear()
-    for (const record of resources) await collections.resources.create(record)
-    for (const notification of state.notifications) await collections.notifications.create(fromNotificationState(notification))
+    await fillCollection(collections.resources, resources, options)
+    await fillCollection(collections.notifications, state.notifications.map(fromNotificationState), options)
   }
   return {
+    configure(scenario) {
+      settings.useScenario(scenario?.auth?.expires_in)
+    },
+
     async load(scenario) {
       const section = scenario ?? DEFAULT_SECTION
       settings.useScenario(section.auth?.expires_in)
@@ -66,11 +72,25 @@ export function generalSection(
       }
     },
 
-    import(state) {
-      return fill(
-        state.resources.map((resource) => toRecord(resource.id, resource, resource.created_at)),
-        state,
+    holds(state) {
+      const resources = collections.resources.all()
+      if (resources.length !== state.resources.length) return false
+      for (let i = 0; i < resources.length; i++) {
+        const record = resources[i]!
+        const kept = state.resources[i]!
+        if (record.id !== kept.id || record.created_at !== kept.created_at || record.updated_at !== kept.updated_at || !sameJson(record.data, kept.data)) return false
+      }
+      const now = world.clock.now()
+      return sameJson(
+        collections.notifications.all().map((record) => toNotificationState(record, now)),
+        state.notifications,
       )
+    },
+
+    import(state, options) {
+      // Its own export is stored as it is (@msw/data copies each record, `data` included).
+      const resources = options?.trusted ? (state.resources as ResourceRecord[]) : state.resources.map((resource) => toRecord(resource.id, resource, resource.created_at))
+      return fill(resources, state, options)
     },
   }
 }

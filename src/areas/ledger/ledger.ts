@@ -1,3 +1,4 @@
+import { fillCollection } from '../../kernel/data/fill-collection.js'
 import { RecordIndex } from '../../kernel/data/record-index.js'
 import type { World } from '../../world/world.js'
 import { toChecksumAddress } from './addresses.js'
@@ -73,22 +74,21 @@ export class Ledger {
     }
   }
 
-  /** Empties the ledger, then fills it; addresses are stored in EIP-55 form. */
-  async replace(contents: LedgerContents): Promise<void> {
+  /**
+   * Empties the ledger, then fills it; addresses are stored in EIP-55 form.
+   * `trusted`: its own export (see fillCollection), addresses already in that form.
+   */
+  async replace(contents: LedgerContents, options: { trusted?: boolean } = {}): Promise<void> {
     const { tokens, validators, delegations } = this.collections
     this.#settings = { ...contents.chain }
     tokens.clear()
     validators.clear()
     delegations.clear()
-    for (const item of contents.tokens) await tokens.create({ ...item, contract_address: toChecksumAddress(item.contract_address) })
-    for (const item of contents.validators) await validators.create({ ...item, address: toChecksumAddress(item.address) })
-    for (const item of contents.delegations) {
-      await delegations.create({
-        ...item,
-        delegator_address: toChecksumAddress(item.delegator_address),
-        validator_address: toChecksumAddress(item.validator_address),
-      })
-    }
+    const checksum = options.trusted ? (address: string) => address : toChecksumAddress
+    await fillCollection(tokens, contents.tokens.map((item) => ({ ...item, contract_address: checksum(item.contract_address) })), options)
+    await fillCollection(validators, contents.validators.map((item) => ({ ...item, address: checksum(item.address) })), options)
+    const stored = contents.delegations.map((item) => ({ ...item, delegator_address: checksum(item.delegator_address), validator_address: checksum(item.validator_address) }))
+    await fillCollection(delegations, stored, options)
   }
 
   /**

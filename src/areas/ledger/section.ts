@@ -67,13 +67,13 @@ export function ledgerSection(world: World, ledger: Ledger, options: { blockTime
 
     export: (options) => ledger.export(options),
 
-    import: (state) =>
+    import: (state, options) =>
       ledger.replace({
         chain: state.chain ?? ledger.chain().settings,
         tokens: state.tokens,
         validators: state.validators,
         // The state API shows `replay_key` instead of the signature; it is all replay protection needs.
         delegations: state.delegations.map(({ status: _derived, signature, ...item }) => ({ ...item, signature: signature ?? null })),
-      }),
+      }, options),
   }
 }

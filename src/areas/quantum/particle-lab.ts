@@ -1,4 +1,5 @@
 import { notFound } from '../../kernel/errors/api-error.js'
+import { fillCollection } from '../../kernel/data/fill-collection.js'
 import { RecordIndex } from '../../kernel/data/record-index.js'
 import type { World } from '../../world/world.js'
 import { type Axis, parseAxis } from './axes.js'
@@ -92,10 +93,10 @@ export class ParticleLab {
     return pairs
   }
 
-  /** Empties the collection, then stores `records` (already validated). */
-  async replaceAll(records: readonly ParticleRecord[]): Promise<void> {
+  /** Empties the collection, then stores `records` (already validated; `trusted`: see fillCollection). */
+  async replaceAll(records: readonly ParticleRecord[], options?: { trusted?: boolean }): Promise<void> {
     this.#collections.particles.clear()
-    for (const record of records) await this.#collections.particles.create(record)
+    await fillCollection(this.#collections.particles, records, options)
   }
 
   /**

@@ -43,9 +43,9 @@ export function quantumSection(world: World, lab: ParticleLab, platform: Platfor
       const { platform: settings, recent_operations } = platform.export()
       return { platform: settings, pairs: lab.pairs().map(toStatePair), recent_operations }
     },
-    async import(state) {
+    async import(state, options) {
       platform.replace(state.platform, state.recent_operations)
-      await lab.replaceAll(state.pairs.flatMap(fromStatePair))
+      await lab.replaceAll(state.pairs.flatMap(fromStatePair), options)
     },
   }
 }

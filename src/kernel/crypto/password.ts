@@ -44,7 +44,7 @@ export class PasswordHasher {
   readonly #iterations: number
   readonly #cacheSize: number
   /** `iterations$salt$sha256(password)` → the derived key, ready to sign; oldest dropped first. */
-  readonly #keys = new Map<string, Promise<PasswordKey>>()
+  readonly #keys: PasswordKeys
   /**
    * The last key looked up, by the password's text: a run of creations with one
    * password skips the SHA-256 that names it in `#keys` (~4% of a creation). The
@@ -52,8 +52,10 @@ export class PasswordHasher {
    */
   #last: { password: string; worldSalt: string; iterations: number; key: Promise<PasswordKey> } | undefined
 
-  constructor(worldSalt: () => string, options: { iterations?: number; cacheSize?: number } = {}) {
+  /** `keys`: a cache shared with other hashers (a simulator's worlds): a key depends only on the password, salt and iterations. */
+  constructor(worldSalt: () => string, options: { iterations?: number; cacheSize?: number; keys?: PasswordKeys } = {}) {
     this.#worldSalt = worldSalt
+    this.#keys = options.keys ?? newPasswordKeys()
     this.#iterations = options.iterations ?? PASSWORD_ITERATIONS
     this.#cacheSize = options.cacheSize ?? DEFAULT_KEY_CACHE
   }
@@ -109,6 +111,20 @@ export class PasswordHasher {
     }
     return key
   }
+}
+
+/** Derived keys by password, salt and iterations; shareable between hashers. */
+export type PasswordKeys = Map<string, Promise<PasswordKey>>
+
+/**
+ * An empty key cache, to share between the hashers of one simulator's worlds.
+ *
+ * @example
+ * const keys = newPasswordKeys()
+ * const a = new PasswordHasher(() => 'salt', { keys }), b = new PasswordHasher(() => 'salt', { keys })
+ */
+export function newPasswordKeys(): PasswordKeys {
+  return new Map()
 }
 
 /** One password's derived key in a world: keyed HMAC state and a signer writing the stored form. */

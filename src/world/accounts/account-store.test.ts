@@ -36,6 +36,27 @@ describe('AccountStore', () => {
     expect(store.get('a')).toBeUndefined()
   })
 
+  it('given the same list again, is back to it exactly, whatever was written in between', async () => {
+    const store = new AccountStore(world())
+    const list = [stored('a', 'ada', '2025-01-01T00:00:00.000Z'), stored('b', 'bob', '2025-02-01T00:00:00.000Z'), stored('c', 'cy', '2025-03-01T00:00:00.000Z')]
+    for (let round = 0; round < 2; round++) {
+      store.replaceAll(list)
+      const added = await register(store, 'new.one')
+      await store.update('a', { status: 'inactive' })
+      store.remove('b')
+      expect(names(store)).toEqual(['ada', 'cy', 'new.one'])
+      expect(store.sorted('inactive').map((user) => user.id)).toEqual(['a'])
+      expect(store.findByUsername('BOB')).toBeUndefined()
+      store.replaceAll(list)
+      expect(store.sorted()).toEqual(list)
+      expect(store.sorted('active').map((user) => user.id)).toEqual(['a', 'b', 'c'])
+      expect(store.get(added.id)).toBeUndefined()
+      expect(store.findByUsername('new.one')).toBeUndefined()
+      expect(store.findByUsername('BOB')).toBe(list[1])
+      expect(store.get('a')!.status).toBe('active')
+    }
+  })
+
   it('places a registration among older accounts when the clock was moved back (D12)', async () => {
     const w = world()
     const store = new AccountStore(w)

@@ -1,4 +1,5 @@
 import { ApiError } from '../../kernel/errors/api-error.js'
+import { OverlayMap } from '../../kernel/data/overlay-map.js'
 import type { World } from '../world.js'
 import type { Account, UserStatus } from './account-schema.js'
 import { UsersView } from './users-view.js'
@@ -46,12 +47,21 @@ export class AccountStore {
   /** The read-only query view published as `sim.db.users`. */
   readonly view: UsersView
   readonly #world: World
-  readonly #byId = new Map<string, Account>()
-  readonly #byName = new Map<string, Account>()
+  #byId = new OverlayMap<string, Account>(new Map())
+  #byName = new OverlayMap<string, Account>(new Map())
   /** Every account in D12 order. */
   #sorted: Account[] = []
   /** The same, one list per status (`?status=` filters of Area A). */
   #byStatus: Record<UserStatus, Account[]> = { active: [], inactive: [], pending: [] }
+  /**
+   * What the last `replaceAll` built, never written to: the maps above are
+   * written on top of its maps, and its lists are copied before the first write.
+   * A `replaceAll` with the very same list again (every `reset()`) starts from it
+   * again at no cost, however many accounts there are.
+   */
+  #base: (Indexes & { source: readonly Account[] }) | undefined
+  /** `#sorted` and `#byStatus` are `#base`'s: copy them before writing. */
+  #sharedLists = false
   /** Usernames being registered right now, so two concurrent requests cannot both take one. */
   readonly #reserved = new Set<string>()
   /** Moves on every write, so a reader can keep what it derived from the accounts until then. */
@@ -136,6 +146,7 @@ export class AccountStore {
     const current = this.#byId.get(id)
     if (!current) return false
     this.#version++
+    this.#ownLists()
     this.#byId.delete(id)
     this.#byName.delete(current.username.toLowerCase())
     this.#sorted.splice(indexOf(this.#sorted, current), 1)
@@ -157,22 +168,27 @@ export class AccountStore {
    */
   replaceAll(accounts: readonly Account[]): void {
     this.#version++
-    this.#byId.clear()
-    this.#byName.clear()
-    const list = accounts.map((account) => (Object.isFrozen(account) ? account : accountRecord(account, account.password_hash)))
-    if (!isSorted(list)) sortByCreation(list)
-    const byStatus: Record<UserStatus, Account[]> = { active: [], inactive: [], pending: [] }
-    for (const account of list) {
-      this.#byId.set(account.id, account)
-      this.#byName.set(account.username.toLowerCase(), account)
-      byStatus[account.status].push(account)
-    }
-    this.#sorted = list
-    this.#byStatus = byStatus
+    if (this.#base?.source !== accounts) this.#base = { ...buildIndexes(accounts), source: accounts }
+    const base = this.#base
+    this.#byId = new OverlayMap(base.byId)
+    this.#byName = new OverlayMap(base.byName)
+    this.#sorted = base.sorted
+    this.#byStatus = base.byStatus
+    this.#sharedLists = true
+  }
+
+  /** Before a write to the lists: copies `#base`'s (pointers only), so it stays as built. */
+  #ownLists(): void {
+    if (!this.#sharedLists) return
+    this.#sharedLists = false
+    this.#sorted = this.#sorted.slice()
+    const { active, inactive, pending } = this.#byStatus
+    this.#byStatus = { active: active.slice(), inactive: inactive.slice(), pending: pending.slice() }
   }
 
   #add(account: Account): void {
     this.#version++
+    this.#ownLists()
     this.#byId.set(account.id, account)
     this.#byName.set(account.username.toLowerCase(), account)
     insert(this.#sorted, account)
@@ -183,6 +199,7 @@ export class AccountStore {
   #replace(prev: Account, next: Account): Account {
     const account = accountRecord(next, next.password_hash)
     this.#version++
+    this.#ownLists()
     this.#byId.set(account.id, account)
     const prevName = prev.username.toLowerCase()
     const nextName = account.username.toLowerCase()
@@ -197,6 +214,28 @@ export class AccountStore {
     }
     return account
   }
+}
+
+/** A store's lookups over one list of accounts. */
+interface Indexes {
+  byId: Map<string, Account>
+  byName: Map<string, Account>
+  sorted: Account[]
+  byStatus: Record<UserStatus, Account[]>
+}
+
+function buildIndexes(accounts: readonly Account[]): Indexes {
+  const sorted = accounts.map((account) => (Object.isFrozen(account) ? account : accountRecord(account, account.password_hash)))
+  if (!isSorted(sorted)) sortByCreation(sorted)
+  const byId = new Map<string, Account>()
+  const byName = new Map<string, Account>()
+  const byStatus: Record<UserStatus, Account[]> = { active: [], inactive: [], pending: [] }
+  for (const account of sorted) {
+    byId.set(account.id, account)
+    byName.set(account.username.toLowerCase(), account)
+    byStatus[account.status].push(account)
+  }
+  return { byId, byName, sorted, byStatus }
 }
 
 /** Adds `account` to a D12-ordered list: new accounts are almost always the newest, so appended without a search. */

@@ -1,3 +1,4 @@
+import { sameJson } from '../../kernel/data/same-json.js'
 import type { StoreOf } from '../section.js'
 import type { World } from '../world.js'
 import {
@@ -76,7 +77,12 @@ export function accountsSection(world: World, store: AccountStore): StoreOf<type
       return { users: store.sorted().map(withoutHash) }
     },
 
+    // The records themselves, compared without a copy: the same frozen record is equal at once.
+    holds: (state) => sameJson(store.sorted(), state.users),
+
     async import(state) {
+      // The loaded state again (a reset): its own frozen records, the very list, so the store shares what it built for it.
+      if (state.users.every(Object.isFrozen)) return store.replaceAll(state.users as Account[])
       // Users without a password keep the one they have now (same id), else the default one.
       const keep = (user: AccountState) => (user.password === undefined ? store.get(user.id)?.password_hash : undefined)
       const signers = new Map<string, (salt: Uint8Array) => string>()
