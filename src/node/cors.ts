@@ -15,7 +15,7 @@ const EXPOSED_HEADERS = [...Object.keys(RESPONSE_HEADERS), 'Preference-Applied']
  * echoed, as `*` is not allowed with credentials), our custom headers exposed
  * so a browser app can read `X-Total-Count` and `Link`.
  */
-export function corsHeaders(request: Pick<IncomingMessage, 'headers'>): Record<string, string> {
+export function corsHeaders(request: Pick<IncomingMessage, 'headers'>): Readonly<Record<string, string>> {
   return corsHeadersFor(headerOf(request, 'origin') ?? null)
 }
 
@@ -26,7 +26,7 @@ export function corsHeaders(request: Pick<IncomingMessage, 'headers'>): Record<s
  * @example
  * corsHeadersFor('http://localhost:5173')['access-control-allow-origin'] // 'http://localhost:5173'
  */
-export function corsHeadersFor(origin: string | null): Record<string, string> {
+export function corsHeadersFor(origin: string | null): Readonly<Record<string, string>> {
   return origin
     ? {
         'access-control-allow-origin': origin,
@@ -34,8 +34,11 @@ export function corsHeadersFor(origin: string | null): Record<string, string> {
         'access-control-expose-headers': EXPOSED_HEADERS,
         vary: 'Origin',
       }
-    : { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED_HEADERS }
+    : ANY_ORIGIN
 }
+
+/** The same object for every request without an `Origin` (most of them): nothing to allocate. */
+const ANY_ORIGIN: Readonly<Record<string, string>> = Object.freeze({ 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSED_HEADERS })
 
 /** The answer to a CORS preflight: whatever the browser asks for is allowed. */
 export function preflightReply(request: Pick<IncomingMessage, 'headers'>): Reply {

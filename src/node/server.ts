@@ -111,35 +111,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       return errorResponse(error instanceof TypeError && /url/i.test(error.message) ? malformedUrl() : error)
     }
   }
-  /** The response being written on each socket, so a late client error never corrupts it. */
-  const answering = new WeakMap<object, ServerResponse>()
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    answering.set(req.socket, res)
-    const started = performance.now()
-    // A request refused before its body was read (413, 415, 404...) leaves the
-    // upload unread; the client would block sending it and never read our answer.
-    // Discard the rest instead (up to a bound), as Node does for unread bodies.
-    res.once('finish', () => {
-      if (req.complete) return
-      let discarded = 0
-      const limit = res.statusCode === 413 ? TOO_LARGE_DISCARD_LIMIT : DISCARD_LIMIT
-      // A body reader may still be listening (a Fetch body stream nobody reads
-      // pauses the request again at once).
-      req.removeAllListeners('data')
-      req.on('data', (chunk: Buffer) => {
-        discarded += chunk.length
-        if (discarded > limit) req.socket.destroy()
-      })
-      req.resume()
-    })
+    ;(req.socket as AnsweredSocket)[ANSWERING] = res
+    const started = log ? performance.now() : 0
     const path = pathOf(req.url ?? '/')
     // Proxied areas (`--proxy`) answer from their upstream; a preflight is still answered here.
-    if (proxy && req.method !== 'OPTIONS' && proxy.handle(req, res, path, started)) return
+    if (proxy && req.method !== 'OPTIONS' && proxy.handle(req, res, path, started || performance.now())) return
     void answer(req, res, path)
       .then((reply) => {
-        if (reply.status !== 0) Object.assign(reply.headers, corsHeaders(req))
         log?.(`${req.method} ${path} ${reply.status === 0 ? 'dropped' : reply.status} ${(performance.now() - started).toFixed(1)}ms`)
-        if (!res.destroyed) writeReply(res, reply)
+        if (res.destroyed) return
+        writeReply(res, reply, reply.status === 0 ? undefined : corsHeaders(req))
+        // A request refused before its body was read (413, 415, 404...) leaves the
+        // upload unread; the client would block sending it and never read our answer.
+        if (!req.complete) discardRest(req, res.statusCode === 413 ? TOO_LARGE_DISCARD_LIMIT : DISCARD_LIMIT)
       })
       .catch((error: unknown) => {
         // Only writing can fail here (e.g. a header value Node refuses): a bug, not the client's.
@@ -151,7 +136,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // or that come too slowly never reach the handlers; they still get a JSON
   // error (D9) with the CORS headers, unless an answer has begun on the socket.
   server.on('clientError', (error: ClientError, socket) => {
-    const current = answering.get(socket)
+    const current = (socket as AnsweredSocket)[ANSWERING]
     const midAnswer = current !== undefined && current.headersSent && !current.writableFinished
     const reply = socket.writable && !midAnswer ? clientErrorReply(error) : undefined
     if (reply === undefined) return void socket.destroy()
@@ -173,6 +158,25 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await stateFile?.close()
     },
   }
+}
+
+/** The response being written on a socket (a property, not a WeakMap: no GC bookkeeping per request), so a late client error never corrupts it. */
+const ANSWERING = Symbol('answering')
+type AnsweredSocket = object & { [ANSWERING]?: ServerResponse }
+
+/**
+ * Swallows the rest of an unread upload (up to `limit` bytes, then hangs up),
+ * as Node does for unread bodies; a body reader still listening (a Fetch body
+ * stream nobody reads pauses the request again at once) is removed first.
+ */
+function discardRest(req: IncomingMessage, limit: number): void {
+  let discarded = 0
+  req.removeAllListeners('data')
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.length
+    if (discarded > limit) req.socket.destroy()
+  })
+  req.resume()
 }
 
 function malformedUrl(): ApiError {

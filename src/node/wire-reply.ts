@@ -14,19 +14,21 @@ export interface WireReply extends Omit<Reply, 'body'> {
  * reason phrase (`HTTP/1.1 200 OK`), headers sorted by name as Fetch `Headers`
  * iterate them, an exact `Content-Length` (never chunked: every body is
  * already whole). Status 0 is a `drop` fault: the socket is destroyed without
- * a byte of answer.
+ * a byte of answer. `extra` headers (CORS) are added, winning over the reply's own.
  *
  * @example
  * writeReply(res, { status: 200, headers: { 'content-type': 'text/plain' }, body: 'ok' })
  */
-export function writeReply(res: ServerResponse, reply: WireReply): void {
+export function writeReply(res: ServerResponse, reply: WireReply, extra?: Readonly<Record<string, string>>): void {
   if (reply.status === 0) return void res.socket?.destroy()
-  if (reply.stream) return writeStream(res, { ...reply, stream: reply.stream })
-  const headers: Record<string, string | number> = {}
-  const names = Object.keys(reply.headers)
+  if (reply.stream) return writeStream(res, { ...reply, headers: extra ? { ...reply.headers, ...extra } : reply.headers, stream: reply.stream })
+  const own = reply.headers
+  const names = Object.keys(own)
+  if (extra) for (const name of Object.keys(extra)) if (own[name] === undefined) names.push(name)
   if (reply.body !== null) names.push('content-length')
   names.sort()
-  for (const name of names) headers[name] = name === 'content-length' ? Buffer.byteLength(reply.body!) : reply.headers[name]!
+  const headers: Record<string, string | number> = {}
+  for (const name of names) headers[name] = name === 'content-length' ? Buffer.byteLength(reply.body!) : (extra?.[name] ?? own[name]!)
   res.writeHead(reply.status, statusText(reply.status), headers)
   // Node itself leaves the body out of an answer to HEAD.
   res.end(reply.body ?? undefined)
