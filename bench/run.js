@@ -12,6 +12,7 @@
 //   npm run bench -- --worlds                       # world create + delete, in-process and over HTTP (bench/worlds.js)
 //   npm run bench -- --targets                      # issue 25's targets that need no wrk rounds: import, per-test costs, scale (bench/targets.js)
 //   (a full `npm run bench` ends with every issue-25 target and its verdict: bench/targets.js; BENCH_TARGETS=0 skips the non-HTTP ones)
+//   BENCH_ONLY=list,one,create npm run bench       # the headline rows and every target (what README's figures come from)
 //
 // Load comes from wrk (`wrk -t1 -c50 -d10s`, Debian package `wrk`), one server
 // at a time; without wrk the bench says so and falls back to autocannon, which
@@ -382,8 +383,8 @@ async function main() {
   await stopAll()
   const { httpTargetRows, otherTargetRows, printTargets } = await import('./targets.js')
   const targets = httpTargetRows(rows, ROUNDS)
-  // A partial run (BENCH_ONLY, BENCH_MODES) is a quick look at some rows: the other targets only in a full one.
-  if (ONLY.length === 0 && process.env.BENCH_TARGETS !== '0') targets.push(...(await otherTargetRows({ cli: CLI, log })))
+  // BENCH_TARGETS=0: the HTTP rows only (a quick look at one path).
+  if (process.env.BENCH_TARGETS !== '0') targets.push(...(await otherTargetRows({ cli: CLI, log })))
   printTargets(targets, { log, loadAverage })
 
   if (problems.length > 0) {
