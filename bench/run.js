@@ -2,7 +2,7 @@
 //
 //   npm run bench                                   # build, then every endpoint x 5 servers x 3 rounds of (3 s warm-up + 10 s)
 //   npm run bench -- --rounds 1                     # one round (BENCH_ROUNDS=1)
-//   BENCH_ONLY=list,one,create npm run bench        # the issue's headline rows only
+//   BENCH_ONLY=list,one,create npm run bench        # the headline rows, then every issue-25 target (what the README quotes)
 //   BENCH_MODES=msw,direct BENCH_ONLY=create node bench/run.js   # some variants only (and the baseline)
 //   BENCH_COMPARE=../main/bin/multi-area-mock.js BENCH_MODES=msw node bench/run.js   # each variant on another build too, same run
 //   BENCH_DURATION=3 BENCH_WARMUP=1 BENCH_CONNECTIONS=10 BENCH_ROUNDS=1 node bench/run.js   # smoke run (needs a prior build)
@@ -12,7 +12,6 @@
 //   npm run bench -- --worlds                       # world create + delete, in-process and over HTTP (bench/worlds.js)
 //   npm run bench -- --targets                      # issue 25's targets that need no wrk rounds: import, per-test costs, scale (bench/targets.js)
 //   (a full `npm run bench` ends with every issue-25 target and its verdict: bench/targets.js; BENCH_TARGETS=0 skips the non-HTTP ones)
-//   BENCH_ONLY=list,one,create npm run bench       # the headline rows and every target (what README's figures come from)
 //
 // Load comes from wrk (`wrk -t1 -c50 -d10s`, Debian package `wrk`), one server
 // at a time; without wrk the bench says so and falls back to autocannon, which
