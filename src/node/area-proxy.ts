@@ -91,7 +91,7 @@ export class AreaProxy {
     const world = this.#world(job.req)
     const faults = world.faults instanceof FaultInjector ? world.faults : undefined
     const journal = world.journal instanceof Journal && world.journal.capacity > 0 ? world.journal : undefined
-    const time = journal ? world.clock.now().getTime() : 0
+    const time = journal ? world.clock.nowMs() : 0
     const simRequest = fromNodeRequest(job.req, this.#origin)
     const fault = faults?.decide(simRequest, routeOf(job))
     if (fault !== undefined && fault.delay > 0) await new Promise((resolve) => setTimeout(resolve, fault.delay))

@@ -116,7 +116,7 @@ export function controlRoutes({ sim }: ControlRouteContext): RouteDefinition[] {
       handle({ body }) {
         // Checked before anything moves, so a refused request changes nothing (D11).
         if (body.advance !== undefined) {
-          const from = body.set !== undefined ? parseInstant(body.set) : sim.clock.now().getTime()
+          const from = body.set !== undefined ? parseInstant(body.set) : sim.clock.nowMs()
           if (!withinClockRange(from + parseDuration(body.advance))) {
             throw validationFailed([{ path: 'advance', message: 'would move the clock out of the years 0000 to 9999' }])
           }

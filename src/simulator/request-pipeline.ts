@@ -40,7 +40,7 @@ export async function servePipeline(dispatch: Dispatch, request: SimRequest, par
   if (area === undefined || area === CONTROL_AREA) return answer(dispatch, request, parts.answerOptions)
   const journaling = parts.journal.capacity > 0
   const started = journaling ? performance.now() : 0
-  const time = journaling ? parts.clock.now().getTime() : 0
+  const time = journaling ? parts.clock.nowMs() : 0
   const fault = dispatch.kind === 'route' ? parts.faults.decide(request, dispatch) : undefined
   if (fault !== undefined && fault.delay > 0) await new Promise((resolve) => setTimeout(resolve, fault.delay))
   const waiting = parts.lock.enter()

@@ -144,7 +144,7 @@ export class StateLifecycle {
   async #load({ name, scenario }: ChosenScenario, clock: ClockSetting): Promise<void> {
     const world = this.#parts.world
     const seed = seedFor(this.#parts.seed, scenario)
-    const key = this.#parts.seeded && seededKey(name, scenario, seed, world.clock.fixed ? world.clock.now().getTime() : undefined)
+    const key = this.#parts.seeded && seededKey(name, scenario, seed, world.clock.fixed ? world.clock.nowMs() : undefined)
     const kept = key === undefined ? undefined : this.#parts.seeded!.get(key)
     world.reseed(seed)
     if (kept) {

@@ -60,7 +60,7 @@ export class World {
   /** The current instant as an ISO 8601 UTC string. */
   now(): string {
     // Formatting is most of the cost and many requests share a millisecond (all of them on a fixed clock).
-    const ms = this.clock.now().getTime()
+    const ms = this.clock.nowMs()
     if (ms !== this.#nowMs) {
       this.#nowMs = ms
       this.#nowText = isoString(ms)

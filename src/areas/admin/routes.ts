@@ -28,6 +28,13 @@ export function adminRoutes({ accounts }: AdminRouteContext): RouteDefinition[] 
     if (text === undefined) summaries.set(account, (text = JSON.stringify(toSummary(account))))
     return text
   }
+  // The same for a user's detail (GET /users/{id}): a hot read serializes nothing.
+  const details = new WeakMap<Account, string>()
+  const detailJson = (account: Account) => {
+    let text = details.get(account)
+    if (text === undefined) details.set(account, (text = JSON.stringify(toDetail(account))))
+    return text
+  }
   const pages = new PageCache(accounts)
 
   return [
@@ -83,7 +90,9 @@ export function adminRoutes({ accounts }: AdminRouteContext): RouteDefinition[] 
       errors: [unknownUser],
       examples: () => [{ params: someUser('active') }, { name: 'unknown', params: { userId: 'no-such-user' } }],
       handle({ params }) {
-        return json(toDetail(requireUser(params.userId)))
+        const reply = jsonText(detailJson(requireUser(params.userId)))
+        reply.bodyCached = true
+        return reply
       },
     }),
     defineRoute({

@@ -34,7 +34,7 @@ export class AccessTokens {
 
   async issue(user: { id: string; username: string }): Promise<{ token: string; expiresIn: number }> {
     const expiresIn = this.#settings.expiresIn
-    const iat = Math.floor(this.#world.clock.now().getTime() / 1000)
+    const iat = Math.floor(this.#world.clock.nowMs() / 1000)
     // Drawn before any await, so concurrent logins take ids in arrival order.
     const jti = this.#world.nextId()
     const token = await new SignJWT({ username: user.username })

@@ -97,7 +97,7 @@ export class Ledger {
    * API never shows one, like password hashes.
    */
   export({ secrets }: { secrets: boolean }): Required<LedgerState> {
-    const height = this.chain().heightAt(this.#world.clock.now().getTime())
+    const height = this.chain().heightAt(this.#world.clock.nowMs())
     return {
       chain: { ...this.#settings! },
       tokens: this.collections.tokens.all().map((item) => ({ ...item })),

@@ -45,7 +45,7 @@ export function ledgerRoutes({ world, ledger, settings }: LedgerRouteContext): R
       responses: { 200: { body: networkStatus } },
       examples: () => [{}],
       handle() {
-        const block = ledger.chain().latestAt(world.clock.now().getTime())
+        const block = ledger.chain().latestAt(world.clock.nowMs())
         // `timestamp` is the latest block's time, so all three fields describe one block.
         return json({ status: 'active', network_height: block.height, last_block_hash: block.hash, timestamp: block.time } satisfies z.infer<typeof networkStatus>)
       },

@@ -27,7 +27,7 @@ export interface QuantumRouteContext {
 
 /** Area C: entangled particles under `/v1` (D16–D18). */
 export function quantumRoutes({ world, lab, platform }: QuantumRouteContext): RouteDefinition[] {
-  const now = () => world.clock.now().getTime()
+  const now = () => world.clock.nowMs()
   // Documented on each route that calls `platform.assertAvailable()`; injected 503s carry `retry_after` too.
   const maintenance = {
     code: 'service_unavailable',

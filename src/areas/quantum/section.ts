@@ -85,7 +85,7 @@ function scenarioRecords(world: World, lab: ParticleLab, scenario: QuantumScenar
     records.push(...particles)
   }
 
-  const now = world.clock.now().getTime()
+  const now = world.clock.nowMs()
   for (const mode of ['spin', 'polarization'] as const) {
     const counts = scenario?.generate?.[mode]
     for (const collapsed of [false, true]) {

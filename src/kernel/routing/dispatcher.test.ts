@@ -20,6 +20,21 @@ describe('Dispatcher', () => {
     expect(dispatcher.dispatch(request('http://x/ledger/v1/status'))).toMatchObject({ kind: 'route', route: ledger[0] })
   })
 
+  it('answers a path seen before from memory: same route, its own params, right after the memory fills and starts again', () => {
+    const dispatcher = new Dispatcher([mount('ledger', '/ledger', ledger)])
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 1500; i++) {
+        const found = dispatcher.dispatch(request(`http://x/ledger/v1/tokens/t-${i}`))
+        expect(found).toMatchObject({ kind: 'route', route: ledger[1], params: { tokenId: `t-${i}` } })
+      }
+    }
+    // Another method on a remembered path is still its own answer (405 here), and HEAD still reads like GET.
+    expect(dispatcher.dispatch(request('http://x/ledger/v1/tokens/t-1', 'POST'))).toMatchObject({ kind: 'error', error: { status: 405 } })
+    expect(dispatcher.dispatch(request('http://x/ledger/v1/tokens/t-1', 'HEAD'))).toMatchObject({ kind: 'route', route: ledger[1], params: { tokenId: 't-1' } })
+    const again = dispatcher.dispatch(request('http://x/ledger/v1/tokens/t-1'))
+    expect(again?.kind === 'route' && Object.isFrozen(again.params)).toBe(true)
+  })
+
   it('answers HEAD like GET', () => {
     const dispatcher = new Dispatcher([mount('ledger', '/ledger', ledger)])
     expect(dispatcher.dispatch(request('http://x/ledger/v1/status', 'HEAD'))).toMatchObject({ kind: 'route', route: ledger[0] })

@@ -20,7 +20,23 @@ interface CompiledMount {
   paths: RouterContext<string[]>
   /** This mount's routes with full paths, for 404 suggestions. */
   known: KnownRoute[]
+  /** `METHOD path` → its route and decoded params, for paths seen before (see `MATCHES_KEPT`). */
+  matches: Map<string, Matched>
 }
+
+/** A route found for a path, kept for the next request to the same path (params frozen: shared). */
+interface Matched {
+  route: RouteDefinition
+  params: Readonly<Record<string, string>>
+}
+
+/**
+ * Paths remembered per mount; past this the memory starts again. A client reads
+ * the same few URLs again and again (a list, a record it shows), and the match
+ * (path split, tree walk, params decoded) is then a single map lookup; the
+ * route table never changes after start-up, so a kept match is never stale.
+ */
+const MATCHES_KEPT = 1024
 
 /**
  * The compiled route table of a simulator: built once, then every request
@@ -105,10 +121,18 @@ export class Dispatcher {
   #inMount(compiled: CompiledMount, method: string, path: string, url: URL): Dispatch {
     // HEAD is answered like GET; the server drops the body. A trailing slash is
     // another URL (rou3 would ignore it): 404, suggesting the route without it.
+    const mount = compiled.mount
+    const key = `${method} ${path}`
+    const seen = compiled.matches.get(key)
+    if (seen) return { kind: 'route', route: seen.route, params: seen.params, url, mount }
     const strict = !trailingSlash(path)
     const match = strict ? findRoute(compiled.router, method === 'HEAD' ? 'GET' : method, path) : undefined
-    const mount = compiled.mount
-    if (match) return { kind: 'route', route: match.data, params: decodeParams(match.params), url, mount }
+    if (match) {
+      const found: Matched = { route: match.data, params: Object.freeze(decodeParams(match.params)) }
+      if (compiled.matches.size >= MATCHES_KEPT) compiled.matches.clear()
+      compiled.matches.set(key, found)
+      return { kind: 'route', route: found.route, params: found.params, url, mount }
+    }
     const allowed = strict ? findRoute(compiled.paths, undefined, path) : undefined
     if (allowed) {
       return {
@@ -142,7 +166,7 @@ export class Dispatcher {
     const list = this.#byFirstSegment.get(first) ?? []
     // Longer prefixes first, so `/api/ledger` wins over `/api`.
     const known = mount.routes.map((route) => ({ method: route.method, path: `${mount.prefix}${route.path}` }))
-    list.push({ mount, router, paths, known })
+    list.push({ mount, router, paths, known, matches: new Map() })
     list.sort((a, b) => b.mount.prefix.length - a.mount.prefix.length)
     this.#byFirstSegment.set(first, list)
   }

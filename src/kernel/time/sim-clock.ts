@@ -91,7 +91,12 @@ export class SimClock implements Clock {
   }
 
   now(): Date {
-    return new Date(this.#frozenAt ?? this.#source() + this.#offset)
+    return new Date(this.nowMs())
+  }
+
+  /** The same instant in epoch milliseconds, without a `Date` (read on every request). */
+  nowMs(): number {
+    return this.#frozenAt ?? this.#source() + this.#offset
   }
 
   /** Moves time forward (or back, with a negative duration), frozen or running. */

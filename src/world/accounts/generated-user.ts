@@ -19,7 +19,7 @@ const PLAIN_NAME = /^[\x20-\x7e]*$/
  */
 export function generateUser(world: World, status: UserStatus, taken: Set<string>): Omit<Account, 'password_hash'> {
   const { faker } = world
-  const now = world.clock.now().getTime()
+  const now = world.clock.nowMs()
   const firstName = faker.person.firstName()
   const lastName = fakerLastName(faker)
   let name = fakerUsername(faker, firstName, lastName).replace(/[^A-Za-z0-9._-]/g, '').slice(0, 56)
