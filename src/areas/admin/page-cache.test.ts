@@ -9,9 +9,9 @@ const store = () => new AccountStore(new World({ seed: 1, clock: toSimClock('202
 describe('PageCache', () => {
   it('builds a page once until the accounts change, then again', async () => {
     const accounts = store()
-    const pages = new PageCache(accounts)
+    const pages = new PageCache<string>(accounts)
     let builds = 0
-    const read = () => pages.get({ page: 1, limit: 20 }, () => `[${++builds}:${accounts.size}]`)
+    const read = () => pages.get('?page=1', () => `[${++builds}:${accounts.size}]`)
     expect([read(), read()]).toEqual(['[1:0]', '[1:0]'])
     const ada = await accounts.register({ username: 'ada', email: 'ada@example.com', password: 'long-enough' })
     expect([read(), read()]).toEqual(['[2:1]', '[2:1]'])
@@ -25,10 +25,10 @@ describe('PageCache', () => {
     expect(read()).toBe('[6:0]')
   })
 
-  it('keeps pages apart by status, page and limit, and at most 32 of them', () => {
-    const pages = new PageCache(store())
+  it('keeps pages apart by key (the query string), and at most 32 of them', () => {
+    const pages = new PageCache<string>(store())
     const built: string[] = []
-    const read = (page: number, status?: string) => pages.get({ status, page, limit: 10 }, () => (built.push(`${status}/${page}`), `${status}/${page}`))
+    const read = (page: number, status?: string) => pages.get(`${status}/${page}`, () => (built.push(`${status}/${page}`), `${status}/${page}`))
     expect([read(1), read(1, 'active'), read(2)]).toEqual(['undefined/1', 'active/1', 'undefined/2'])
     expect(built).toHaveLength(3)
     for (let page = 3; page <= 33; page++) read(page)

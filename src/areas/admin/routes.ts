@@ -35,7 +35,7 @@ export function adminRoutes({ accounts }: AdminRouteContext): RouteDefinition[] 
     if (text === undefined) details.set(account, (text = JSON.stringify(toDetail(account))))
     return text
   }
-  const pages = new PageCache(accounts)
+  const pages = new PageCache<{ text: string; total: string; link: string }>(accounts)
 
   return [
     defineRoute({
@@ -51,14 +51,17 @@ export function adminRoutes({ accounts }: AdminRouteContext): RouteDefinition[] 
         { name: 'badQuery', summary: 'Out-of-range paging', query: { page: '0', limit: '500' } },
       ],
       handle({ url, query }) {
-        const matching = accounts.sorted(query.status)
-        const reply = jsonText(pages.get(query, () => {
+        // Keyed by the query string as sent: the page and its Link header follow from it alone.
+        const page = pages.get(url.search, () => {
+          const matching = accounts.sorted(query.status)
           const start = (query.page - 1) * query.limit
-          return `[${matching.slice(start, start + query.limit).map(summaryJson).join(',')}]`
-        }), 200, {
-          'x-total-count': String(matching.length),
-          link: linkHeader(url, { page: query.page, limit: query.limit, total: matching.length }),
+          return {
+            text: `[${matching.slice(start, start + query.limit).map(summaryJson).join(',')}]`,
+            total: String(matching.length),
+            link: linkHeader(url, { page: query.page, limit: query.limit, total: matching.length }),
+          }
         })
+        const reply = jsonText(page.text, 200, { 'x-total-count': page.total, link: page.link })
         reply.bodyCached = true
         return reply
       },
