@@ -57,10 +57,17 @@ async function resets(scenario) {
   const sim = createSimulator({ seed: 1, clock: CLOCK, scenario })
   await sim.ready
   const body = JSON.stringify({ username: 'grace.hopper', email: 'grace.hopper@example.com', password: 'correct-horse' })
-  const times = []
-  for (let i = 0; i < WARMUP + COUNT; i++) {
+  return timedResets(sim, async () => {
     const response = await sim.fetch(new Request('http://localhost/admin/api/v1.2/users', { method: 'POST', headers: { 'content-type': 'application/json' }, body }))
     if (response.status !== 201) throw new Error(`POST /admin/api/v1.2/users answered ${response.status}`)
+  })
+}
+
+/** `WARMUP + COUNT` times: `write` (untimed), then `sim.reset()` (timed); the times after the warm-up. */
+async function timedResets(sim, write) {
+  const times = []
+  for (let i = 0; i < WARMUP + COUNT; i++) {
+    await write()
     const started = performance.now()
     await sim.reset()
     if (i >= WARMUP) times.push(performance.now() - started)
@@ -73,17 +80,12 @@ async function resetsAfterWrites() {
   const sim = createSimulator({ seed: 1, clock: CLOCK })
   await sim.ready
   const json = { 'content-type': 'application/json' }
-  const times = []
-  for (let i = 0; i < WARMUP + COUNT; i++) {
+  return timedResets(sim, async () => {
     await sim.fetch(new Request('http://localhost/core/products/prod-1001', { method: 'PUT', headers: json, body: '{"stock":1}' }))
     await sim.fetch(new Request('http://localhost/quantum/v1/entangle', { method: 'POST', headers: json, body: '{"particle_type":"electron"}' }))
     sim.db.resources.all()[0].data.touched = true
     await sim.db.tokens.update((q) => q.where({ token_id: sim.db.tokens.all()[0].token_id }), { data: (token) => void (token.name = 'renamed') })
-    const started = performance.now()
-    await sim.reset()
-    if (i >= WARMUP) times.push(performance.now() - started)
-  }
-  return times
+  })
 }
 
 /** A vitest-style test: reset, then list users, read one, create one and log in, each through msw. */

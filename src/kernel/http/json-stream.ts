@@ -15,31 +15,18 @@ const CHUNK_CHARS = 64 * 1024
  * [...jsonPieces({ users: [{ id: 'a' }, { id: 'b' }] }, 2)].join('') === JSON.stringify({ users: [{ id: 'a' }, { id: 'b' }] }) // true
  */
 export function* jsonPieces(value: unknown, depth: number): Generator<string, void, undefined> {
-  if (!descends(value, depth)) {
-    const text = JSON.stringify(value)
-    if (text !== undefined) yield text
-    return
+  const parts: Array<string | Deferred> = []
+  // Every array taken apart as it is read (none is short enough to write whole).
+  settle(value, depth, parts, 0)
+  yield* expand(parts)
+}
+
+/** The text of settled parts, each deferred array written element by element. */
+function* expand(parts: ReadonlyArray<string | Deferred>): Generator<string, void, undefined> {
+  for (const part of parts) {
+    if (typeof part === 'string') yield part
+    else yield* elementPieces(part.list, part.depth + 1)
   }
-  if (Array.isArray(value)) {
-    yield '['
-    yield* elementPieces(value, depth)
-    yield ']'
-    return
-  }
-  yield '{'
-  let first = true
-  for (const key of Object.keys(value as object)) {
-    const item = (value as Record<string, unknown>)[key]
-    const deeper = descends(item, depth - 1)
-    // JSON leaves out a property it cannot write (undefined, functions, symbols).
-    const text = deeper ? undefined : JSON.stringify(item)
-    if (!deeper && text === undefined) continue
-    yield first ? `${JSON.stringify(key)}:` : `,${JSON.stringify(key)}:`
-    first = false
-    if (deeper) yield* jsonPieces(item, depth - 1)
-    else yield text!
-  }
-  yield '}'
 }
 
 /** The elements of an array `depth` levels above the leaves, comma-separated, without brackets. */
@@ -86,7 +73,7 @@ function descends(value: unknown, depth: number): boolean {
   return prototype === Object.prototype || prototype === null
 }
 
-/** Arrays at least this long are written as the stream is read; anything smaller is written at once. */
+/** Arrays at least this long are written as a stream is read; anything smaller is written at once. */
 const LAZY_ELEMENTS = 1024
 
 /** A long array whose elements are written later: a copy of the list as it was. */
@@ -96,12 +83,13 @@ interface Deferred {
 }
 
 /**
- * `value` as text at once, except its long arrays (`LAZY_ELEMENTS` or more),
- * which are copied (the list, not its elements) and written as read.
+ * `value` as text at once, except its arrays of `lazyAt` elements or more,
+ * which are copied (the list, not its elements) and written as read. JSON
+ * leaves out a property it cannot write (undefined, functions, symbols).
  */
-function settle(value: unknown, depth: number, out: Array<string | Deferred>): void {
+function settle(value: unknown, depth: number, out: Array<string | Deferred>, lazyAt: number): void {
   if (Array.isArray(value) && descends(value, depth)) {
-    if (value.length < LAZY_ELEMENTS) out.push(JSON.stringify(value))
+    if (value.length < lazyAt) out.push(JSON.stringify(value))
     else out.push('[', { list: value.slice(), depth: depth - 1 }, ']')
     return
   }
@@ -119,7 +107,7 @@ function settle(value: unknown, depth: number, out: Array<string | Deferred>): v
     if (!deeper && text === undefined) continue
     out.push(first ? `${JSON.stringify(key)}:` : `,${JSON.stringify(key)}:`)
     first = false
-    if (deeper) settle(item, depth - 1, out)
+    if (deeper) settle(item, depth - 1, out, lazyAt)
     else out.push(text!)
   }
   out.push('}')
@@ -139,13 +127,8 @@ function settle(value: unknown, depth: number, out: Array<string | Deferred>): v
  */
 export function jsonStream(value: unknown, depth: number): ReadableStream<Uint8Array> {
   const parts: Array<string | Deferred> = []
-  settle(value, depth, parts)
-  const pieces = (function* () {
-    for (const part of parts) {
-      if (typeof part === 'string') yield part
-      else yield* elementPieces(part.list, part.depth + 1)
-    }
-  })()
+  settle(value, depth, parts, LAZY_ELEMENTS)
+  const pieces = expand(parts)
   const encoder = new TextEncoder()
   return new ReadableStream<Uint8Array>(
     {
