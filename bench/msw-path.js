@@ -9,7 +9,8 @@ import { pathToFileURL } from 'node:url'
 import { getResponse } from 'msw'
 import { median } from './median.js'
 
-const dist = new URL('../dist/src/', import.meta.url)
+// MSW_PATH_DIST: another build's dist/src/ (an A/B against an older build).
+const dist = process.env.MSW_PATH_DIST ? pathToFileURL(`${process.env.MSW_PATH_DIST.replace(/\/$/, '')}/`) : new URL('../dist/src/', import.meta.url)
 const { createSimulator } = await import(new URL('index.js', dist).href)
 const { nodeAnswerer } = await import(new URL('node/fast-path.js', dist).href)
 
@@ -74,13 +75,14 @@ export async function mswPathRows() {
       for (const [way, run] of Object.entries(ways)) results[way].push(await cpuPer(() => run(c), REQUESTS))
       if (c.method === 'POST') await sim.reset()
     }
-    for (const way of Object.keys(ways)) rows.push({ target: `${way}: ${name}`, limit: '', measured: `${median(results[way]).toFixed(1)} µs CPU (median of ${ROUNDS} × ${REQUESTS})`, met: undefined })
+    // Indicative rows: the target (msw reads ≥ 0.45× bare node:http) is judged by wrk, not here.
+    for (const way of Object.keys(ways)) rows.push({ target: `in-process CPU per request, ${way}: ${name}`, limit: 'indicative', measured: `${median(results[way]).toFixed(1)} µs (median of ${ROUNDS} × ${REQUESTS})`, met: null })
   }
   return rows
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const rows = await mswPathRows()
-  console.log('| way | CPU per request |\n|---|---:|')
-  for (const row of rows) console.log(`| ${row.target} | ${row.measured} |`)
+  console.log('| target | limit | measured | met |\n|---|---|---|---|')
+  for (const row of rows) console.log(`| ${row.target} | ${row.limit} | ${row.measured} | ${row.met === null ? '—' : row.met ? 'met' : 'not met'} |`)
 }
