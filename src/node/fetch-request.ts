@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http'
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 import { forWire } from '../kernel/http/fetch-adapter.js'
 
 /**
@@ -14,21 +14,42 @@ import { forWire } from '../kernel/http/fetch-adapter.js'
  * a `Request` following another signal costs a second controller and a
  * listener per request) and no second `Headers` object. It is marked
  * `forWire`: the server writes the reply's text, so the `Response` made for it
- * needs no body stream.
+ * needs no body stream, and the routes read the headers from the plain object
+ * the `Request` was made with.
  *
  * @example
  * const response = await getResponse(simulator.handlers, toFetchRequest(req, 'http://127.0.0.1:4000'))
  */
 export function toFetchRequest(req: IncomingMessage, origin: string): Request {
   const method = req.method ?? 'GET'
-  const headers: Record<string, string> = {}
-  for (const name in req.headers) {
-    const value = req.headers[name]
-    if (value !== undefined && name[0] !== ':') headers[name] = typeof value === 'string' ? value : value.join(', ')
-  }
+  const headers = plainHeaders(req.headers)
   const url = `${origin}${req.url ?? '/'}`
-  if (method === 'GET' || method === 'HEAD') return forWire(new Request(url, { method, headers }))
-  return forWire(new Request(url, { method, headers, body: bodyStream(req), duplex: 'half' } as RequestInit))
+  // GET is the default method: naming it costs a normalisation per request.
+  if (method === 'GET') return forWire(new Request(url, { headers }), headers)
+  if (method === 'HEAD') return forWire(new Request(url, { method, headers }), headers)
+  return forWire(new Request(url, { method, headers, body: bodyStream(req), duplex: 'half' } as RequestInit), headers)
+}
+
+/**
+ * Node's headers as `name: value` strings: Node's own object when every value
+ * already is one (nearly always over HTTP/1.1), else a copy with list values
+ * joined and HTTP/2 pseudo-headers left out.
+ */
+function plainHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+  let plain = true
+  for (const name in headers) {
+    if (typeof headers[name] !== 'string' || name[0] === ':') {
+      plain = false
+      break
+    }
+  }
+  if (plain) return headers as Record<string, string>
+  const copy: Record<string, string> = {}
+  for (const name in headers) {
+    const value = headers[name]
+    if (value !== undefined && name[0] !== ':') copy[name] = typeof value === 'string' ? value : value.join(', ')
+  }
+  return copy
 }
 
 /** The request body as a byte stream with backpressure: one chunk queued at most, then the socket waits. */

@@ -42,8 +42,10 @@ export function writeReply(res: ServerResponse, reply: WireReply, extra?: Readon
  * writeReply(res, await wireReplyOf(await getResponse(handlers, request)))
  */
 export async function wireReplyOf(response: Response): Promise<WireReply> {
+  // The simulator's reply as it is, as on the fast path: made for this request
+  // alone, and the `Response` holds its own copy of the headers.
   const known = replyOf(response)
-  if (known) return { status: known.status, headers: { ...known.headers }, body: known.body, ...(known.stream ? { stream: known.stream } : {}) }
+  if (known) return known
   if (response.type === 'error') return { status: 0, headers: {}, body: null }
   const headers: Record<string, string> = {}
   for (const [name, value] of response.headers) headers[name] = value

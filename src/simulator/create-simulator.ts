@@ -64,6 +64,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
  * One simulator (or one world of a family): the parts assembled from the
  * options, and the public `Simulator` members handed to them.
  */
+/** A routed request: the world and route that answer it, and the request as they read it. */
+interface Found extends Routed<SimulatorInstance> {
+  request: SimRequest
+}
+
 class SimulatorInstance implements Simulator {
   readonly handlers: RequestHandler[]
   readonly db: SimulatorDb
@@ -126,9 +131,10 @@ class SimulatorInstance implements Simulator {
       answerOptions,
       areaAnswerOptions: { ...answerOptions, before: undefined },
     }
+    // The request is adapted once: routing and the answer read the same `SimRequest`.
     const router = {
-      route: (request: Request) => this.#router.route(request),
-      answer: async (found: Routed<SimulatorInstance>, request: Request) => toFetchResponse(await found.target.#serve(found.dispatch, fromFetchRequest(request)), request),
+      route: (request: Request) => this.#route(fromFetchRequest(request)),
+      answer: (found: Found, request: Request) => found.target.#serve(found.dispatch, found.request).then((reply) => toFetchResponse(reply, request)),
     }
     this.handlers = [new SimulatorHandler(router, `multi-area-mock (${this.areas.map((area) => area.id).join(', ')})`)]
     this.#state = new StateLifecycle({
@@ -181,8 +187,8 @@ class SimulatorInstance implements Simulator {
   }
 
   fetch(request: Request): Promise<Response> | undefined {
-    const found = this.#router.route(request)
-    return found && found.target.#serve(found.dispatch, fromFetchRequest(request)).then((reply) => toFetchResponse(reply, request))
+    const found = this.#route(fromFetchRequest(request))
+    return found && found.target.#serve(found.dispatch, found.request).then((reply) => toFetchResponse(reply, request))
   }
 
   reply(request: SimRequest): Promise<Reply> | undefined {
@@ -232,6 +238,12 @@ class SimulatorInstance implements Simulator {
 
   onChange(listener: ChangeListener): () => void {
     return this.#changes.add(listener)
+  }
+
+  /** Which world and route answer a request, with the request itself. */
+  #route(request: SimRequest): Found | undefined {
+    const found = this.#router.route(request)
+    return found && { target: found.target, dispatch: found.dispatch, request }
   }
 
   #serve(dispatch: Dispatch, request: SimRequest): Promise<Reply> {
