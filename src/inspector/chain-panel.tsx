@@ -1,5 +1,6 @@
 import { Chain, type ChainSettings } from '../areas/ledger/chain.js'
 import { instant, short, units } from './format.js'
+import { DataTable } from './data-table.js'
 
 interface Token {
   token_id: string
@@ -57,95 +58,53 @@ export function ChainPanel({ ledger, seed, now }: { ledger: { chain: ChainSettin
           <dd>{ledger.chain.chain_id}</dd>
         </div>
       </dl>
-      <div class="scroll">
-        <table>
-          <caption>Delegations</caption>
-          <thead>
-            <tr>
-              <th scope="col">Transaction</th>
-              <th scope="col">Delegator</th>
-              <th scope="col">Validator</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Block</th>
-              <th scope="col">Status</th>
+      <DataTable caption="Delegations" columns={['Transaction', 'Delegator', 'Validator', 'Amount', 'Block', 'Status']} after={ledger.delegations.length === 0 && <p class="empty">No delegations: make one with POST /ledger/v1/stake/delegate.</p>}>
+        {[...ledger.delegations].reverse().map((delegation) => {
+          const included = delegation.block_height <= head.height
+          return (
+            <tr key={delegation.transaction_hash}>
+              <th scope="row" title={delegation.transaction_hash}>
+                <code>{short(delegation.transaction_hash)}</code>
+              </th>
+              <td title={delegation.delegator_address}>
+                <code>{short(delegation.delegator_address)}</code>
+              </td>
+              <td title={delegation.validator_address}>{names.get(delegation.validator_address.toLowerCase()) ?? short(delegation.validator_address)}</td>
+              <td>{units(delegation.amount)}</td>
+              <td>{delegation.block_height}</td>
+              <td>
+                <span class={`pill ${included ? 'active' : 'pending'}`}>{included ? 'included' : 'pending'}</span>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {[...ledger.delegations].reverse().map((delegation) => {
-              const included = delegation.block_height <= head.height
-              return (
-                <tr key={delegation.transaction_hash}>
-                  <th scope="row" title={delegation.transaction_hash}>
-                    <code>{short(delegation.transaction_hash)}</code>
-                  </th>
-                  <td title={delegation.delegator_address}>
-                    <code>{short(delegation.delegator_address)}</code>
-                  </td>
-                  <td title={delegation.validator_address}>{names.get(delegation.validator_address.toLowerCase()) ?? short(delegation.validator_address)}</td>
-                  <td>{units(delegation.amount)}</td>
-                  <td>{delegation.block_height}</td>
-                  <td>
-                    <span class={`pill ${included ? 'active' : 'pending'}`}>{included ? 'included' : 'pending'}</span>
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-        {ledger.delegations.length === 0 && <p class="empty">No delegations: make one with POST /ledger/v1/stake/delegate.</p>}
-      </div>
-      <div class="scroll">
-        <table>
-          <caption>Validators</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Address</th>
-              <th scope="col">Commission</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ledger.validators.map((validator) => (
-              <tr key={validator.address}>
-                <th scope="row">{validator.name}</th>
-                <td title={validator.address}>
-                  <code>{short(validator.address)}</code>
-                </td>
-                <td>{validator.commission} %</td>
-                <td>
-                  <span class={`pill ${validator.status === 'active' ? 'active' : 'inactive'}`}>{validator.status}</span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <div class="scroll">
-        <table>
-          <caption>Tokens</caption>
-          <thead>
-            <tr>
-              <th scope="col">Symbol</th>
-              <th scope="col">Name</th>
-              <th scope="col">Id</th>
-              <th scope="col">Total supply</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ledger.tokens.map((token) => (
-              <tr key={token.token_id}>
-                <th scope="row">{token.symbol}</th>
-                <td>{token.name}</td>
-                <td>
-                  <code>{token.token_id}</code>
-                </td>
-                <td>{units(token.total_supply, token.decimals)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          )
+        })}
+      </DataTable>
+      <DataTable caption="Validators" columns={['Name', 'Address', 'Commission', 'Status']}>
+        {ledger.validators.map((validator) => (
+          <tr key={validator.address}>
+            <th scope="row">{validator.name}</th>
+            <td title={validator.address}>
+              <code>{short(validator.address)}</code>
+            </td>
+            <td>{validator.commission} %</td>
+            <td>
+              <span class={`pill ${validator.status === 'active' ? 'active' : 'inactive'}`}>{validator.status}</span>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      <DataTable caption="Tokens" columns={['Symbol', 'Name', 'Id', 'Total supply']}>
+        {ledger.tokens.map((token) => (
+          <tr key={token.token_id}>
+            <th scope="row">{token.symbol}</th>
+            <td>{token.name}</td>
+            <td>
+              <code>{token.token_id}</code>
+            </td>
+            <td>{units(token.total_supply, token.decimals)}</td>
+          </tr>
+        ))}
+      </DataTable>
       <p class="note">Head at {instant(head.time)} on the simulator clock.</p>
     </section>
   )

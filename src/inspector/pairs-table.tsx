@@ -1,4 +1,5 @@
 import { instant, short } from './format.js'
+import { DataTable } from './data-table.js'
 
 interface Particle {
   id: string
@@ -18,46 +19,29 @@ interface Pair {
 export function PairsTable({ pairs }: { pairs: Pair[] }) {
   return (
     <section aria-label="Particle pairs">
-      <div class="scroll">
-        <table>
-          <caption>Particle pairs</caption>
-          <thead>
-            <tr>
-              <th scope="col">Particle</th>
-              <th scope="col">State</th>
-              <th scope="col">Partner</th>
-              <th scope="col">Partner state</th>
-              <th scope="col">Type</th>
-              <th scope="col">Axis</th>
-              <th scope="col">Measured</th>
-            </tr>
-          </thead>
-          <tbody>
-            {[...pairs].reverse().map(({ particles: [a, b], ...pair }) => (
-              <tr key={a.id}>
-                <th scope="row" title={a.id}>
-                  <code>{short(a.id, 10)}</code>
-                </th>
-                <td>
-                  <span class={`pill ${a.state === 'superposition' ? 'pending' : 'active'}`}>{a.state}</span>
-                </td>
-                <td title={b.id}>
-                  <code>{short(b.id, 10)}</code>
-                </td>
-                <td>
-                  <span class={`pill ${b.state === 'superposition' ? 'pending' : 'active'}`}>{b.state}</span>
-                </td>
-                <td>
-                  {pair.particle_type} ({pair.entanglement_mode})
-                </td>
-                <td>{a.measurement_axis ?? b.measurement_axis ?? '—'}</td>
-                <td>{instant(a.last_measured ?? b.last_measured)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {pairs.length === 0 && <p class="empty">No pairs: create one with POST /quantum/v1/entangle.</p>}
-      </div>
+      <DataTable caption="Particle pairs" columns={['Particle', 'State', 'Partner', 'Partner state', 'Type', 'Axis', 'Measured']} after={pairs.length === 0 && <p class="empty">No pairs: create one with POST /quantum/v1/entangle.</p>}>
+        {[...pairs].reverse().map(({ particles: [a, b], ...pair }) => (
+          <tr key={a.id}>
+            <th scope="row" title={a.id}>
+              <code>{short(a.id, 10)}</code>
+            </th>
+            <td>
+              <span class={`pill ${a.state === 'superposition' ? 'pending' : 'active'}`}>{a.state}</span>
+            </td>
+            <td title={b.id}>
+              <code>{short(b.id, 10)}</code>
+            </td>
+            <td>
+              <span class={`pill ${b.state === 'superposition' ? 'pending' : 'active'}`}>{b.state}</span>
+            </td>
+            <td>
+              {pair.particle_type} ({pair.entanglement_mode})
+            </td>
+            <td>{a.measurement_axis ?? b.measurement_axis ?? '—'}</td>
+            <td>{instant(a.last_measured ?? b.last_measured)}</td>
+          </tr>
+        ))}
+      </DataTable>
     </section>
   )
 }

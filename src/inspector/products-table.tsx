@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks'
 import { useAction } from './action.js'
 import type { Api } from './api.js'
 import { Outcome } from './outcome.js'
+import { DataTable } from './data-table.js'
 
 interface Product {
   id: string
@@ -20,25 +21,11 @@ export function ProductsTable({ api, products, core }: { api: Api; products: Pro
   return (
     <section aria-label="Products">
       <Outcome state={outcome} />
-      <div class="scroll">
-        <table>
-          <caption>Products</caption>
-          <thead>
-            <tr>
-              <th scope="col">Id</th>
-              <th scope="col">Name</th>
-              <th scope="col">Price</th>
-              <th scope="col">Stock</th>
-              <th scope="col">Save</th>
-            </tr>
-          </thead>
-          <tbody>
-            {products.map((product) => (
-              <ProductRow key={product.id} product={product} busy={outcome.busy} save={(body) => act(() => api.send('PUT', `${core}/products/${encodeURIComponent(product.id)}`, body), `Saved ${product.name}.`)} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable caption="Products" columns={['Id', 'Name', 'Price', 'Stock', 'Save']}>
+        {products.map((product) => (
+          <ProductRow key={product.id} product={product} busy={outcome.busy} save={(body) => act(() => api.send('PUT', `${core}/products/${encodeURIComponent(product.id)}`, body), `Saved ${product.name}.`)} />
+        ))}
+      </DataTable>
     </section>
   )
 }

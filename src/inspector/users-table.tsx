@@ -4,6 +4,7 @@ import type { Api } from './api.js'
 import { instant } from './format.js'
 import { Outcome } from './outcome.js'
 import { Pager } from './pager.js'
+import { DataTable } from './data-table.js'
 
 const PAGE_SIZE = 20
 
@@ -64,40 +65,25 @@ export function UsersTable({ api, users, admin }: { api: Api; users: User[]; adm
         </label>
       </div>
       <Outcome state={outcome} />
-      <div class="scroll">
-        <table>
-          <caption>Users</caption>
-          <thead>
-            <tr>
-              <th scope="col">Username</th>
-              <th scope="col">Email</th>
-              <th scope="col">Status</th>
-              <th scope="col" class="wide-only">Created</th>
-              {admin !== undefined && <th scope="col">Action</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((user) => (
-              <tr key={user.id}>
-                <th scope="row">{user.username}</th>
-                <td>{user.email}</td>
-                <td>
-                  <span class={`pill ${user.status}`}>{user.status}</span>
-                </td>
-                <td class="wide-only">{instant(user.created_at)}</td>
-                {admin !== undefined && (
-                  <td>
-                    <button type="button" aria-label={`${NEXT[user.status][0]} ${user.username}`} disabled={outcome.busy} onClick={() => change(user)}>
-                      {NEXT[user.status][0]}
-                    </button>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {rows.length === 0 && <p class="empty">No users match.</p>}
-      </div>
+      <DataTable caption="Users" columns={['Username', 'Email', 'Status', { label: 'Created', class: 'wide-only' }, ...(admin !== undefined ? ['Action'] : [])]} after={rows.length === 0 && <p class="empty">No users match.</p>}>
+        {rows.map((user) => (
+          <tr key={user.id}>
+            <th scope="row">{user.username}</th>
+            <td>{user.email}</td>
+            <td>
+              <span class={`pill ${user.status}`}>{user.status}</span>
+            </td>
+            <td class="wide-only">{instant(user.created_at)}</td>
+            {admin !== undefined && (
+              <td>
+                <button type="button" aria-label={`${NEXT[user.status][0]} ${user.username}`} disabled={outcome.busy} onClick={() => change(user)}>
+                  {NEXT[user.status][0]}
+                </button>
+              </td>
+            )}
+          </tr>
+        ))}
+      </DataTable>
       <Pager label="Users" page={current} size={PAGE_SIZE} total={shown.length} onPage={setPage} />
     </section>
   )
