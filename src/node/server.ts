@@ -113,10 +113,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     ;(req.socket as AnsweredSocket)[ANSWERING] = res
-    const started = log ? performance.now() : 0
+    const started = performance.now()
     const path = pathOf(req.url ?? '/')
     // Proxied areas (`--proxy`) answer from their upstream; a preflight is still answered here.
-    if (proxy && req.method !== 'OPTIONS' && proxy.handle(req, res, path, started || performance.now())) return
+    if (proxy && req.method !== 'OPTIONS' && proxy.handle(req, res, path, started)) return
     void answer(req, res, path)
       .then((reply) => {
         log?.(`${req.method} ${path} ${reply.status === 0 ? 'dropped' : reply.status} ${(performance.now() - started).toFixed(1)}ms`)

@@ -3,6 +3,7 @@ import { notFound } from '../../kernel/errors/api-error.js'
 import { empty, json, jsonText } from '../../kernel/http/json-response.js'
 import { linkHeader } from './pagination.js'
 import { defineRoute, type RouteDefinition } from '../../kernel/routing/route.js'
+import type { Reply } from '../../kernel/http/reply.js'
 import type { Account } from '../../world/accounts/account-schema.js'
 import type { AccountStore } from '../../world/accounts/account-store.js'
 import { conflictExtra } from '../../world/accounts/account-schema.js'
@@ -20,21 +21,9 @@ export function adminRoutes({ accounts }: AdminRouteContext): RouteDefinition[] 
   const requireUser = (id: string) => accounts.get(id) ?? throwUnknownUser(id)
   const unknownUser = { code: 'not_found', description: 'No user with that id; the message names it (D13).' } as const
   const someUser = (status?: string) => ({ userId: accounts.sorted().find((user) => !status || user.status === status)!.id })
-  // Each account's list item, serialized once: a write replaces the record (and so
-  // drops its entry), so an entry never outlives the account as it was.
-  const summaries = new WeakMap<Account, string>()
-  const summaryJson = (account: Account) => {
-    let text = summaries.get(account)
-    if (text === undefined) summaries.set(account, (text = JSON.stringify(toSummary(account))))
-    return text
-  }
-  // The same for a user's detail (GET /users/{id}): a hot read serializes nothing.
-  const details = new WeakMap<Account, string>()
-  const detailJson = (account: Account) => {
-    let text = details.get(account)
-    if (text === undefined) details.set(account, (text = JSON.stringify(toDetail(account))))
-    return text
-  }
+  // Each account's list item and detail, serialized once (a hot read serializes nothing).
+  const summaryJson = serializedOnce(toSummary)
+  const detailJson = serializedOnce(toDetail)
   const pages = new PageCache<{ text: string; total: string; link: string }>(accounts)
 
   return [
@@ -61,9 +50,7 @@ export function adminRoutes({ accounts }: AdminRouteContext): RouteDefinition[] 
             link: linkHeader(url, { page: query.page, limit: query.limit, total: matching.length }),
           }
         })
-        const reply = jsonText(page.text, 200, { 'x-total-count': page.total, link: page.link })
-        reply.bodyCached = true
-        return reply
+        return cachedJson(page.text, { 'x-total-count': page.total, link: page.link })
       },
     }),
     defineRoute({
@@ -93,9 +80,7 @@ export function adminRoutes({ accounts }: AdminRouteContext): RouteDefinition[] 
       errors: [unknownUser],
       examples: () => [{ params: someUser('active') }, { name: 'unknown', params: { userId: 'no-such-user' } }],
       handle({ params }) {
-        const reply = jsonText(detailJson(requireUser(params.userId)))
-        reply.bodyCached = true
-        return reply
+        return cachedJson(detailJson(requireUser(params.userId)))
       },
     }),
     defineRoute({
@@ -140,4 +125,24 @@ export function adminRoutes({ accounts }: AdminRouteContext): RouteDefinition[] 
 
 function throwUnknownUser(id: string): never {
   throw notFound(`No user with id "${id}".`)
+}
+
+/**
+ * `JSON.stringify(view(account))`, once per record: a write replaces the record
+ * (and so drops its entry), so an entry never outlives the account as it was.
+ */
+function serializedOnce(view: (account: Account) => unknown): (account: Account) => string {
+  const texts = new WeakMap<Account, string>()
+  return (account) => {
+    let text = texts.get(account)
+    if (text === undefined) texts.set(account, (text = JSON.stringify(view(account))))
+    return text
+  }
+}
+
+/** A 200 with JSON a cache keeps: the journal keeps it by reference instead of a copy. */
+function cachedJson(text: string, headers?: Record<string, string>): Reply {
+  const reply = jsonText(text, 200, headers)
+  reply.bodyCached = true
+  return reply
 }
