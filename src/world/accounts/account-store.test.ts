@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { toSimClock } from '../../kernel/time/sim-clock.js'
 import { World } from '../world.js'
 import type { Account } from './account-schema.js'
-import { accountRecord, AccountStore, byCreation } from './account-store.js'
+import { accountRecord, AccountStore } from './account-store.js'
+import { byCreation } from './creation-order.js'
 import { accountsSection } from './accounts-section.js'
 
 const world = () => new World({ seed: 1, clock: toSimClock('2026-01-01T00:00:00Z'), limits: { bodyBytes: 1024, ingestPoints: 10 } })
