@@ -5,7 +5,6 @@ import type { Account, UserStatus } from './account-schema.js'
 import { UsersView } from './users-view.js'
 import { byCreation, sortByCreation } from './creation-order.js'
 
-
 /**
  * One stored account, frozen. Every record is built here, by one object literal
  * with its fields in one order, so all of them share one hidden class (compact,
