@@ -10,6 +10,7 @@
 //   { list: Fixture, detail: Fixture, create: Fixture, detailPrefix: string, listPath: string,
 //     routes: Array<{ method: string, path: string, fixture: Fixture }> }   (more exact-path answers)
 //   Fixture = { status: number, headers: Record<string, string>, body: string }
+// BENCH_BASELINE_BATCH=1 ends answers at the end of each event-loop turn (see send()).
 // Prints `baseline listening on http://127.0.0.1:PORT` once it listens.
 
 import { createServer } from 'node:http'
@@ -33,11 +34,26 @@ const create = prepare(fixtures.create)
 const routes = new Map((fixtures.routes ?? []).map((route) => [`${route.method} ${route.path}`, prepare(route.fixture)]))
 const notFound = prepare({ status: 404, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"error":"not_found"}' })
 
+/**
+ * BENCH_BASELINE_BATCH=1: end the answers of each event-loop turn together at the
+ * turn's end, as the simulator's server does (src/node/end-batch.ts), so the bench
+ * can show how much of a ratio is that write pattern rather than less work.
+ */
+const BATCH = process.env.BENCH_BASELINE_BATCH === '1'
+/** Responses and bodies waiting for the end of the turn (BATCH only). */
+let pending = []
+function flush() {
+  const ending = pending
+  pending = []
+  for (let index = 0; index < ending.length; index += 2) ending[index].end(ending[index + 1])
+}
+
 // The simulator writes every answer whole with a Content-Length (src/node/wire-reply.ts):
 // the same framing here, so the bytes on the wire match.
 function send(res, answer) {
   res.writeHead(answer.status, answer.headers)
-  res.end(answer.body)
+  if (!BATCH) return void res.end(answer.body)
+  if (pending.push(res, answer.body) === 2) setImmediate(flush)
 }
 
 const server = createServer((req, res) => {

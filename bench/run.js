@@ -34,6 +34,13 @@ import { median } from './median.js'
 const HOST = '127.0.0.1'
 const CLI = fileURLToPath(new URL('../bin/multi-area-mock.js', import.meta.url))
 const BASELINE = fileURLToPath(new URL('./baseline-server.js', import.meta.url))
+const BASELINE_BANNER = /baseline listening on (http:\/\/127\.0\.0\.1:\d+)/
+/**
+ * `BENCH_BATCHED_BASELINE=0` leaves out the second bare server (`batched`): the
+ * baseline again, ending answers at the end of each event-loop turn as the
+ * simulator's server does, an information row next to the targets' baseline.
+ */
+const BATCHED_BASELINE = process.env.BENCH_BATCHED_BASELINE !== '0'
 const SIM_ARGS = ['serve', '--port', '0', '--host', HOST, '--quiet', '--seed', '1', '--clock', '2026-01-01T00:00:00Z']
 /**
  * Simulators measured side by side: the three ways the server reaches the
@@ -212,7 +219,7 @@ async function main() {
   /** Users in the seeded world, which every row starts from (`POST /__mock/reset`). */
   const usersSeeded = Number(listed.headers['x-total-count'])
 
-  const baseline = await startChild('baseline', process.execPath, [BASELINE], /baseline listening on (http:\/\/127\.0\.0\.1:\d+)/, {
+  const baselineFixtures = {
     BENCH_BASELINE_FIXTURES: JSON.stringify({
       list: listed,
       detail,
@@ -228,10 +235,17 @@ async function main() {
         { method: 'POST', path: DELEGATE_PATH, fixture: delegated },
       ],
     }),
-  })
+  }
+  const baseline = await startChild('baseline', process.execPath, [BASELINE], BASELINE_BANNER, baselineFixtures)
   log(`baseline:  ${baseline.url} (pid ${baseline.child.pid})`)
+  // The same bare server ending each turn's answers together, as the simulator's server does: shows what that write pattern alone is worth.
+  const batched = BATCHED_BASELINE ? await startChild('batched baseline', process.execPath, [BASELINE], BASELINE_BANNER, { ...baselineFixtures, BENCH_BASELINE_BATCH: '1' }) : undefined
+  if (batched) log(`batched:   ${batched.url} (pid ${batched.child.pid}; the baseline, ending answers at the end of each event-loop turn)`)
+  /** The bare servers, started once for the whole run. */
+  const bare = { baseline, ...(batched ? { batched } : {}) }
+  const servers = [...MODES, ...Object.keys(bare)]
 
-  // The baseline must answer byte-for-byte the same bodies.
+  // The baselines must answer byte-for-byte the same bodies.
   for (const [method, path, fixture, body] of [
     ['GET', LIST_PATH, listed],
     ['GET', detailPath, detail],
@@ -243,8 +257,10 @@ async function main() {
     ['GET', STATUS_PATH, status],
     ['POST', DELEGATE_PATH, delegated, formatDelegation()],
   ]) {
-    const got = await capture(baseline.url, method, path, fixture.status, body)
-    if (got.body !== fixture.body) throw new Error(`baseline ${method} ${path} body differs from the simulator's`)
+    for (const [label, server] of Object.entries(bare)) {
+      const got = await capture(server.url, method, path, fixture.status, body)
+      if (got.body !== fixture.body) throw new Error(`${label} ${method} ${path} body differs from the simulator's`)
+    }
   }
 
   // A used signature is a 409, so the eip191 row sends each of these once per server.
@@ -334,14 +350,14 @@ async function main() {
   for (let round = 0; round < ROUNDS; round++) {
     if (ROUNDS > 1) log(`round ${round + 1} of ${ROUNDS} (load average ${loadAverage()})`)
     for (const endpoint of endpoints) {
-      for (const label of [...MODES, 'baseline']) {
+      for (const label of servers) {
         // Each simulator run is a freshly started server (seeded world, cold JIT,
         // then the warm-up): a run measures its endpoint, not what the rows before
         // it left behind (300,000 particles from one entangle row slow a later list
         // by ~16%; growth has its own figures in `--scale`), nor how V8 shrank an
         // idle heap while the other servers were measured (after ~26 s idle, V8's
         // memory reducer left a server 15–25% slower for good: bench/README.md).
-        const server = label === 'baseline' ? baseline : await startSimulator(label, endpoint.serverArgs)
+        const server = bare[label] ?? (await startSimulator(label, endpoint.serverArgs))
         endpoint.onServer?.(round)
         const offset = endpoint.signedFile ? round * PER_ROUND_SIGNATURES : 0
         let created201 = 0
@@ -354,13 +370,13 @@ async function main() {
         const result = await load(server, endpoint, DURATION, offset + (endpoint.signedFile ? Math.ceil(WARMUP * 1500) : 0))
         problems.push(...check(`${label} ${endpoint.name}`, result))
         assertAlive(label, server, problems)
-        if (label !== 'baseline' && endpoint.createsUser) {
+        if (!bare[label] && endpoint.createsUser) {
           created201 += result.ok
           const line = await worldIntegrity(label, server, usersSeeded, created201)
           if (round === ROUNDS - 1) integrity.push(line.text)
           if (!line.ok) problems.push(`world integrity: ${line.text}`)
         }
-        if (label !== 'baseline') {
+        if (!bare[label]) {
           if (server.stderr().trim()) problems.push(`simulator (${label}) wrote to stderr:\n${server.stderr().trim().split('\n').slice(0, 10).join('\n')}`)
           await stopChild(server)
         }
@@ -726,16 +742,29 @@ function printIssueTable(rows) {
     const values = [list, one].filter((found) => found?.[label]).map((found) => found[label].p99)
     return values.length === 0 ? '-' : `${fmt(Math.min(...values), 1)}–${fmt(Math.max(...values), 1)} ms`
   }
-  const labels = { fast: 'multi-area-mock, --dispatch fast (default)', direct: 'multi-area-mock, --dispatch direct', msw: 'multi-area-mock, --dispatch msw', nojournal: 'fast, journal off', baseline: 'bare node:http baseline' }
-  const body = ['fast', 'direct', 'msw', 'nojournal', 'baseline'].filter((label) => label === 'baseline' || MODES.includes(label)).map((label) => [labels[label], ratio(list, label), ratio(one, label), ratio(create, label), p99(label)])
+  const labels = {
+    fast: 'multi-area-mock, --dispatch fast (default)',
+    direct: 'multi-area-mock, --dispatch direct',
+    msw: 'multi-area-mock, --dispatch msw',
+    nojournal: 'fast, journal off',
+    baseline: 'bare node:http baseline',
+    batched: 'bare node:http, answers ended at the end of each turn (information)',
+  }
+  const body = ['fast', 'direct', 'msw', 'nojournal', 'baseline', 'batched'].filter((label) => label === 'baseline' || MODES.includes(label) || (label === 'batched' && list?.batched)).map((label) => [labels[label], ratio(list, label), ratio(one, label), ratio(create, label), p99(label)])
   log('')
   log(`Ratios to the bare node:http baseline (${DRIVER}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s, median of ${ROUNDS} round(s); the targets and their verdicts are in the last table)`)
   logTable(['', 'GET list (20)', 'GET one', 'POST create', 'GET p99'], body)
+  if (!list?.batched) return
+  // The same ratios against a bare server with the simulator's write pattern: what is left is the simulator's own work.
+  const toBatched = (found, label) => (found?.[label] && found.batched ? fmt(found[label].rps / found.batched.rps, 3) : '-')
+  for (const label of ['fast', 'msw'].filter((mode) => MODES.includes(mode))) {
+    log(`${label} against the batched bare server: list ${toBatched(list, label)}, one ${toBatched(one, label)}, create ${toBatched(create, label)}`)
+  }
 }
 
 function printTable(rows) {
   const modes = MODES.filter((label) => label !== 'nojournal')
-  const labels = [...modes, 'baseline']
+  const labels = [...modes, 'baseline', ...(rows[0]?.batched ? ['batched'] : [])]
   const header = ['endpoint', ...labels.flatMap((label) => [`${label} req/s`, `${label} p99 ms`]), ...modes.map((label) => `${label} ratio`)]
   const body = rows.map((row) => [
     row.endpoint.name,
@@ -802,8 +831,9 @@ function printDetails(rows) {
   log('Per server and endpoint (medians over the rounds): latency p50/p99/max ms; 2xx, non-2xx, errors, timeouts summed over the rounds;')
   log('  server CPU as % of one core and µs per response; req/s of each round')
   for (const row of rows) {
-    for (const label of [...MODES, 'baseline']) {
+    for (const label of [...MODES, 'baseline', 'batched']) {
       const result = row[label]
+      if (!result) continue
       log(`  ${label.padEnd(9)} ${row.endpoint.name.padEnd(36)} ${summary(result)}  latency ${fmt(result.p50, 2)}/${fmt(result.p99, 2)}/${fmt(result.max, 1)}  body ${row.endpoint.bytes} B  CPU ${pct(result.cpuShare)} (${fmt(result.cpuPerResponse, 0)} µs/resp)  rounds ${result.rounds.join(', ')}`)
     }
   }

@@ -16,6 +16,7 @@ import { DEFAULT_REQUEST_TIMEOUT, type ServerOptions, serverOptionsSchema } from
 import { nodeAnswerer } from './fast-path.js'
 import { type WireReply, writeReply } from './wire-reply.js'
 import { AreaProxy } from './area-proxy.js'
+import { EndBatch } from './end-batch.js'
 import { proxyTargets } from './proxy-targets.js'
 
 export type { DispatchMode } from './fast-path.js'
@@ -98,6 +99,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const proxy = proxied.length === 0 ? undefined : new AreaProxy(simulator, origin, { targets: proxied, timeoutMs: proxyTimeout, log })
   const inspector = new InspectorPage(CONTROL_PREFIX, { stateFile: stateFile?.path ?? null, controlToken: controlToken !== undefined })
   const refuseControl = controlToken === undefined ? undefined : controlTokenGuard(controlToken)
+  const batch = new EndBatch()
   const answer = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<WireReply> => {
     try {
       if (req.method === 'OPTIONS') return preflightReply(req)
@@ -121,7 +123,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       .then((reply) => {
         log?.(`${req.method} ${path} ${reply.status === 0 ? 'dropped' : reply.status} ${(performance.now() - started).toFixed(1)}ms`)
         if (res.destroyed) return
-        writeReply(res, reply, reply.status === 0 ? undefined : corsHeaders(req))
+        writeReply(res, reply, reply.status === 0 ? undefined : corsHeaders(req), batch)
         // A request refused before its body was read (413, 415, 404...) leaves the
         // upload unread; the client would block sending it and never read our answer.
         if (!req.complete) discardRest(req, res.statusCode === 413 ? TOO_LARGE_DISCARD_LIMIT : DISCARD_LIMIT)
@@ -153,6 +155,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     stateFile: stateFile?.path ?? null,
     async close() {
       proxy?.close()
+      batch.flush()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await stateFile?.close()

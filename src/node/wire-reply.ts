@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http'
 import { replyOf } from '../kernel/http/fetch-adapter.js'
 import type { Reply } from '../kernel/http/reply.js'
 import { statusText } from '../kernel/http/status-text.js'
+import type { EndBatch } from './end-batch.js'
 import { writeStream } from './stream-reply.js'
 
 /** A reply as the server writes it: the simulator's, or a file of the docs page (bytes). */
@@ -15,11 +16,13 @@ export interface WireReply extends Omit<Reply, 'body'> {
  * iterate them, an exact `Content-Length` (never chunked: every body is
  * already whole). Status 0 is a `drop` fault: the socket is destroyed without
  * a byte of answer. `extra` headers (CORS) are added, winning over the reply's own.
+ * With a `batch`, the head is written at once and the end joins the turn's
+ * other answers (see `EndBatch`).
  *
  * @example
  * writeReply(res, { status: 200, headers: { 'content-type': 'text/plain' }, body: 'ok' })
  */
-export function writeReply(res: ServerResponse, reply: WireReply, extra?: Readonly<Record<string, string>>): void {
+export function writeReply(res: ServerResponse, reply: WireReply, extra?: Readonly<Record<string, string>>, batch?: EndBatch): void {
   if (reply.status === 0) return void res.socket?.destroy()
   if (reply.stream) return writeStream(res, { ...reply, headers: extra ? { ...reply.headers, ...extra } : reply.headers, stream: reply.stream })
   const own = reply.headers
@@ -31,7 +34,8 @@ export function writeReply(res: ServerResponse, reply: WireReply, extra?: Readon
   for (const name of names) headers[name] = name === 'content-length' ? Buffer.byteLength(reply.body!) : (extra?.[name] ?? own[name]!)
   res.writeHead(reply.status, statusText(reply.status), headers)
   // Node itself leaves the body out of an answer to HEAD.
-  res.end(reply.body ?? undefined)
+  if (batch) batch.end(res, reply.body ?? undefined)
+  else res.end(reply.body ?? undefined)
 }
 
 /**
