@@ -174,6 +174,26 @@ describe('requests Node cannot parse get a JSON answer with the CORS headers', (
   })
 })
 
+describe('an answer already made is not lost to a later client error', () => {
+  it('a request that fills one 64 KiB read, then broken bytes in the same write: the request is answered whole', async () => {
+    // Node reads the broken bytes in the same turn as the request; its answer, made
+    // in that turn, must go out before the client error ends the connection.
+    const head = (length: number) => `GET /core/users?limit=1 HTTP/1.1\r\nHost: x\r\nContent-Length: ${length}\r\n\r\n`
+    const bodyLength = 65_536 - head(99_999).length
+    const request = head(bodyLength) + 'x'.repeat(bodyLength)
+    expect(request).toHaveLength(65_536)
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const client = await watch()
+      client.socket.write(`${request}BOGUS / HTTP/1.1\r\nHost: x\r\n\r\n`)
+      await client.closed
+      const [first] = parseResponses(client.received())
+      expect(first?.status, client.received().slice(0, 200)).toBe(200)
+      expect(JSON.parse(first!.body)).toHaveLength(1)
+    }
+    await expectAnswered()
+  })
+})
+
 describe('many idle connections', () => {
   /**
    * As many as the issue asks for, 10,000, unless this machine's limit on open

@@ -1,7 +1,8 @@
 import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { EndBatch } from './end-batch.js'
+import { startServer } from './server.js'
 
 /** A response that records its ends, in a shared log. */
 function fakeResponse(name: string, log: string[], options: { destroyed?: boolean; failing?: boolean } = {}) {
@@ -79,6 +80,24 @@ describe('EndBatch', () => {
     } finally {
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
+    }
+  })
+
+  it('still answers while a test fakes timers (vi.useFakeTimers fakes setImmediate), and after', async () => {
+    const running = await startServer({ port: 0, seed: 1 })
+    try {
+      vi.useFakeTimers()
+      try {
+        const faked = await fetch(`${running.url}/core/products/prod-1001`)
+        expect(faked.status).toBe(200)
+        expect(await faked.json()).toMatchObject({ id: 'prod-1001' })
+      } finally {
+        vi.useRealTimers()
+      }
+      const real = await fetch(`${running.url}/core/products/prod-1001`)
+      expect(real.status).toBe(200)
+    } finally {
+      await running.close()
     }
   })
 })

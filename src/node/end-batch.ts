@@ -1,5 +1,10 @@
 import type { ServerResponse } from 'node:http'
 
+// Node's own timers, taken when the module loads: a test that starts a server and then
+// fakes timers (`vi.useFakeTimers()` fakes `setImmediate`) must still get its answers.
+const schedule = globalThis.setImmediate
+const unschedule = globalThis.clearImmediate
+
 /**
  * Ends the answers made during one turn of the event loop together, once the
  * turn's I/O is done (`setImmediate`), as uWebSockets corks a loop iteration's
@@ -28,12 +33,12 @@ export class EndBatch {
   /** Ends `res` with `body` at the end of this turn of the event loop. */
   end(res: ServerResponse, body: string | Uint8Array | undefined): void {
     this.#pending.push(res, body)
-    this.#scheduled ??= setImmediate(this.flush)
+    this.#scheduled ??= schedule(this.flush)
   }
 
-  /** Ends every pending answer now (the server calls it before closing its connections). */
+  /** Ends every pending answer now (the server calls it before closing its connections, and before judging a client error). */
   readonly flush = (): void => {
-    if (this.#scheduled !== undefined) clearImmediate(this.#scheduled)
+    if (this.#scheduled !== undefined) unschedule(this.#scheduled)
     this.#scheduled = undefined
     const pending = this.#pending
     this.#pending = []

@@ -138,6 +138,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // or that come too slowly never reach the handlers; they still get a JSON
   // error (D9) with the CORS headers, unless an answer has begun on the socket.
   server.on('clientError', (error: ClientError, socket) => {
+    // An answer made earlier in this turn goes out whole first: its head alone would look like one cut short.
+    batch.flush()
     const current = (socket as AnsweredSocket)[ANSWERING]
     const midAnswer = current !== undefined && current.headersSent && !current.writableFinished
     const reply = socket.writable && !midAnswer ? clientErrorReply(error) : undefined
