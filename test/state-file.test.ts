@@ -2,9 +2,11 @@
  * `serve --state-file` with the real CLI: the world outlives the server, a
  * `kill -9` in the middle of writes leaves a file that loads and holds every
  * change older than the save interval, and a file that cannot be read or is
- * not a valid world is refused with one line and left as it is.
+ * not a valid world is refused with one line and left as it is. A symlink
+ * planted at a guessable temporary name is never written through, and a state
+ * file that is a symlink stays one.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -83,6 +85,63 @@ describe('serve --state-file', () => {
     } finally {
       await again.stop()
     }
+  })
+
+  it('never writes through a symlink planted at the old temporary name <file>.<pid>.tmp', async () => {
+    const folder = mkdtempSync(join(dir, 'planted-'))
+    const file = join(folder, 'world.json')
+    const victim = join(dir, 'victim.txt')
+    writeFileSync(victim, 'not yours\n')
+    const server = await startCli(['--quiet', '--state-file', file])
+    const planted = `${file}.${server.process.pid}.tmp`
+    symlinkSync(victim, planted)
+    let code: number | null
+    try {
+      expect(await createUser(server.url, 'after.plant')).toBe(201)
+    } finally {
+      // The stop saves once more: that save too must not go through the link.
+      code = await server.stop()
+    }
+    expect(code).toBe(0)
+    expect(readFileSync(victim, 'utf8')).toBe('not yours\n')
+    expect(readlinkSync(planted)).toBe(victim)
+    expect(lstatSync(file).isFile()).toBe(true)
+    expect(JSON.parse(readFileSync(file, 'utf8')).accounts.users.map((entry: { username: string }) => entry.username)).toContain('after.plant')
+  })
+
+  it('writes through a state file that is a symlink: it stays a link, and its target holds the world', async () => {
+    const target = join(mkdtempSync(join(dir, 'target-')), 'real.json')
+    const link = join(dir, 'linked.json')
+    const first = await startCli(['--quiet', '--state-file', target])
+    expect(await createUser(first.url, 'direct.user')).toBe(201)
+    expect(await first.stop()).toBe(0)
+    symlinkSync(target, link)
+
+    const server = await startCli(['--quiet', '--state-file', link])
+    let code: number | null
+    try {
+      expect(server.stdout()).toContain(`World kept in (saved after each change)  ${link}`)
+      expect(await usernames(server.url)).toContain('direct.user')
+      expect(await createUser(server.url, 'linked.user')).toBe(201)
+    } finally {
+      code = await server.stop()
+    }
+    expect(code).toBe(0)
+    expect(readlinkSync(link)).toBe(target)
+    expect(JSON.parse(readFileSync(target, 'utf8')).accounts.users.map((entry: { username: string }) => entry.username)).toContain('linked.user')
+    expect(statSync(target).mode & 0o777).toBe(0o600)
+  })
+
+  it('refuses a state file that is a symlink to a missing file with one line, and leaves the link as it is', async () => {
+    const target = join(dir, 'gone.json')
+    const link = join(dir, 'dangling.json')
+    symlinkSync(target, link)
+    const result = await runCli(['serve', '--port', '0', '--state-file', link])
+    expect(result.code).toBe(1)
+    expect(result.stderr).toBe(`multi-area-mock: The state file ${link} is a symbolic link to ${target}, which does not exist; it was left as it is.\n`)
+    expect(result.stdout).toBe('')
+    expect(readlinkSync(link)).toBe(target)
+    expect(existsSync(target)).toBe(false)
   })
 
   it.each([

@@ -1,5 +1,7 @@
-import { open, readFile, rename, rm } from 'node:fs/promises'
-import { resolve } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { constants } from 'node:fs'
+import { type FileHandle, lstat, open, readFile, readlink, realpath, rename, rm } from 'node:fs/promises'
+import { basename, dirname, join, resolve } from 'node:path'
 import { ConfigError } from '../kernel/errors/config-error.js'
 import type { Simulator } from '../simulator/create-simulator.js'
 import { ScenarioError } from '../kernel/errors/scenario-error.js'
@@ -8,6 +10,12 @@ import { STATE_DEPTH } from '../simulator/control-routes.js'
 
 /** Saves come at most this often (ms): a change is on disk within about this long. */
 export const STATE_SAVE_INTERVAL_MS = 500
+
+// Created, never opened: O_EXCL fails on any existing path (a planted symlink
+// included), O_NOFOLLOW is a second guard where the platform has it.
+const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0)
+// Fresh random names tried before a save gives up: a clash is chance (or a planted file) each time.
+const TEMPORARY_ATTEMPTS = 8
 
 /**
  * Keeps a server's default world in a JSON file (`serve --state-file`): the
@@ -19,6 +27,12 @@ export const STATE_SAVE_INTERVAL_MS = 500
  * each save written to a temporary file, flushed and renamed over the old
  * one, so a crash or `kill -9` leaves the previous save or the new one, never
  * a torn file. `close()` saves once more (a clean stop).
+ *
+ * The temporary file has a random name and is created new (`O_EXCL`,
+ * `O_NOFOLLOW`, mode 0600), so a symlink planted in a shared folder is never
+ * written through. A state file that is a symlink is resolved once, at the
+ * first load or save, and its target is replaced: the link stays a link. A
+ * link to a file that does not exist is refused with a `ConfigError`.
  *
  * @example
  * const keeper = new StateFile(sim, 'world.json')
@@ -37,6 +51,7 @@ export class StateFile {
   #dirty = false
   #lastSave = 0
   #warned = false
+  #target: string | undefined
 
   constructor(sim: Simulator, path: string, options: { intervalMs?: number } = {}) {
     this.#sim = sim
@@ -46,9 +61,10 @@ export class StateFile {
 
   /** Loads the world from the file, or creates the file from the seeded world when there is none. */
   async load(): Promise<'loaded' | 'created'> {
+    const target = await this.#resolveTarget()
     let text: string
     try {
-      text = await readFile(this.path, 'utf8')
+      text = await readFile(target, 'utf8')
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
       if (code !== 'ENOENT') throw new ConfigError(`Cannot read the state file ${this.path} (${code ?? String(error)}); it was left as it is.`)
@@ -85,28 +101,57 @@ export class StateFile {
     await this.save().catch((error: unknown) => void process.stderr.write(`multi-area-mock: ${(error as Error).message}\n`))
   }
 
-  /** Writes the world now: a temporary file beside the real one, flushed, then renamed over it. */
+  /** Writes the world now: a new temporary file beside the real one (the link's target, for a symlink), flushed, then renamed over it. */
   async save(): Promise<void> {
     this.#dirty = false
+    const target = await this.#resolveTarget()
     // Streamed, chunk by chunk: the same bytes as `JSON.stringify`, without a second
     // copy of a large world as one string (and one buffer) at every save.
     const reader = jsonStream(this.#sim.snapshot(), STATE_DEPTH).getReader()
-    const temporary = `${this.path}.${process.pid}.tmp`
+    let temporary: string | undefined
     try {
-      const file = await open(temporary, 'w', 0o600)
+      const { file, path } = await createTemporary(target)
+      temporary = path
       try {
         for (let next = await reader.read(); !next.done; next = await reader.read()) await file.write(next.value)
         await file.write('\n')
-        await file.datasync()
+        await file.sync()
       } finally {
         await file.close()
       }
-      await rename(temporary, this.path)
+      // rename() replaces the last component, never follows it: whatever sits at `target` now is swapped, not written into.
+      await rename(temporary, target)
     } catch (error) {
       await reader.cancel().catch(() => undefined)
-      await rm(temporary, { force: true }).catch(() => undefined)
+      // Only a file this save created is removed: an existing path is never touched.
+      if (temporary !== undefined) await rm(temporary, { force: true }).catch(() => undefined)
       throw new ConfigError(`Cannot write the state file ${this.path} (${(error as NodeJS.ErrnoException).code ?? String(error)}).`)
     }
+  }
+
+  /**
+   * The file actually written: the path itself, or for a symlink its target,
+   * resolved once (the link is the user's choice; a link swapped later is not followed).
+   */
+  async #resolveTarget(): Promise<string> {
+    if (this.#target !== undefined) return this.#target
+    let target = this.path
+    try {
+      target = await realpath(this.path)
+    } catch (error) {
+      // Missing: created at the path itself. Other errors (ELOOP, EACCES) are reported by the read or write that follows.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') await this.#refuseDanglingLink()
+    }
+    this.#target = target
+    return target
+  }
+
+  // Writing through a link to nothing would create a file wherever it points (planted, or a typo): refused instead.
+  async #refuseDanglingLink(): Promise<void> {
+    const link = await lstat(this.path).catch(() => undefined)
+    if (!link?.isSymbolicLink()) return
+    const destination = resolve(dirname(this.path), await readlink(this.path))
+    throw new ConfigError(`The state file ${this.path} is a symbolic link to ${destination}, which does not exist; it was left as it is.`)
   }
 
   /** A change: save at the next free slot, at most one save every `intervalMs`, one at a time. */
@@ -131,5 +176,17 @@ export class StateFile {
         this.#saving = undefined
         if (this.#dirty) this.#schedule()
       })
+  }
+}
+
+/** Creates a new, empty, owner-only file with a random name beside `target`; an existing path is never opened. */
+async function createTemporary(target: string): Promise<{ file: FileHandle; path: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const path = join(dirname(target), `${basename(target)}.${randomBytes(8).toString('hex')}.tmp`)
+    try {
+      return { file: await open(path, CREATE_NEW, 0o600), path }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt === TEMPORARY_ATTEMPTS) throw error
+    }
   }
 }
