@@ -22,6 +22,7 @@ import {
 } from './control-schemas.js'
 import { ScenarioError } from '../kernel/errors/scenario-error.js'
 import { worldStateSchema } from './scenario-schema.js'
+import { worldRecordsConflictError, worldTooLargeError } from './world-budget.js'
 
 /** A state document may be much larger than an API body; it is still bounded. */
 const STATE_BODY_LIMIT = 64 * 1024 * 1024
@@ -81,10 +82,11 @@ export function controlRoutes({ sim }: ControlRouteContext): RouteDefinition[] {
       path: '/scenarios/{name}',
       operationId: 'loadScenario',
       summary: 'Load a scenario by name',
-      description: 'Empties the world and seeds the scenario; it becomes what `POST /__mock/reset` returns to.',
+      description:
+        'Empties the world and seeds the scenario; it becomes what `POST /__mock/reset` returns to. In an isolated world the records it seeds count against `--max-world-records` and `--max-total-world-records`, before anything is generated.',
       params: scenarioParams,
       responses: { 200: { body: loadResult } },
-      errors: [{ code: 'not_found', extra: unknownScenarioExtra, description: 'No such scenario; `available` lists them.' }],
+      errors: [{ code: 'not_found', extra: unknownScenarioExtra, description: 'No such scenario; `available` lists them.' }, worldTooLargeError, worldRecordsConflictError],
       examples: () => [{ params: { name: 'empty' } }, { name: 'unknown', params: { name: 'nope' } }],
       async handle({ params: { name } }) {
         const known = sim.listScenarios().map((entry) => entry.name)
@@ -142,10 +144,12 @@ export function controlRoutes({ sim }: ControlRouteContext): RouteDefinition[] {
       path: '/state',
       operationId: 'replaceState',
       summary: 'Replace the whole world (validated; nothing changes on error)',
-      description: 'A missing section becomes empty. Users may carry `password` (hashed at once); the clock is not touched.',
+      description:
+        'A missing section becomes empty. Users may carry `password` (hashed at once); the clock is not touched. In an isolated world the records it lists count against `--max-world-records` and `--max-total-world-records`.',
       // Validated by `importState`, which refuses a bad document as a whole.
       body: rawJsonBody(worldStateSchema, { limit: STATE_BODY_LIMIT }),
       responses: { 200: { body: replaceResult } },
+      errors: [worldTooLargeError, worldRecordsConflictError],
       async handle({ body }) {
         try {
           await sim.importState(body)

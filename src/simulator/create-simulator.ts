@@ -34,6 +34,7 @@ import { WorldLock } from './world-lock.js'
 import { type Routed, WorldRouter } from './world-router.js'
 import { worldRoutes } from './world-routes.js'
 import { type CreateWorldOptions, WorldRegistry, type Worlds } from './worlds.js'
+import { scenarioRecords, stateRecords } from './world-records.js'
 
 export type { Simulator } from './simulator.js'
 export type { SimulatorOptions } from './options.js'
@@ -90,6 +91,9 @@ class SimulatorInstance implements Simulator {
   readonly #changes = new ChangeListeners()
   readonly #seeded: SeededStates
   readonly #passwordKeys: PasswordKeys
+  readonly #scenarios: Readonly<Record<string, ScenarioInput>>
+  /** The sections this simulator loads (the accounts and the mounted areas'), for counting a scenario's records. */
+  readonly #sectionKeys: ReadonlySet<string>
   #examples: Promise<ExampleSet> | undefined
 
   constructor(input: SimulatorOptions, family?: Family) {
@@ -99,18 +103,24 @@ class SimulatorInstance implements Simulator {
     this.#seeded = family?.seeded ?? new SeededStates()
     this.#passwordKeys = family?.passwordKeys ?? newPasswordKeys()
     const scenarios = { ...builtinScenarios, ...options.scenarios }
+    this.#scenarios = scenarios
     const chosen = resolveScenario(scenarios, options.scenario ?? DEFAULT_SCENARIO)
     this.#world = new World({ seed: seedFor(options.seed, chosen.scenario), clock: toSimClock(options.clock), limits: options.limits, passwordKeys: this.#passwordKeys })
     this.#faults = new FaultInjector(this.#world.seed)
     this.#journal = new Journal({ ...options.journal, world: this.worldId })
-    const { max, idle, now } = options.worlds
-    this.#worlds = family?.registry ?? new WorldRegistry<SimulatorInstance>(this, (id, create) => this.#newWorld(id, create), { max, idleMs: idle, now })
+    const { max, idle, maxRecords, maxTotalRecords, now } = options.worlds
+    this.#worlds =
+      family?.registry ?? new WorldRegistry<SimulatorInstance>(this, (id, create) => this.#newWorld(id, create), { max, idleMs: idle, maxRecords, maxTotalRecords, now })
 
     const assembled = assembleAreas(options, this.#world, new AccountStore(this.#world))
     this.db = assembled.db
     this.areas = assembled.areas
     this.readings = assembled.api.readings ?? noReadings()
     this.#areaCounts = assembled.counts
+    this.#sectionKeys = new Set(assembled.sections.map((section) => section.key))
+    // An isolated world's size is checked from its scenario's declared counts before
+    // anything is seeded: a refusal throws here and leaves nothing behind.
+    if (family) family.registry.admit(family.id, scenarioRecords(chosen.scenario, this.#sectionKeys))
     const managing = worldRoutes({ worlds: this.#worlds, prefix: CONTROL_PREFIX })
     this.dispatcher = routeTable(assembled, [...controlRoutes({ sim: this }), ...journalRoutes({ journal: this.#journal }), ...faultRoutes({ faults: this.#faults }), ...managing, ...eventRoutes({ sim: this })])
     this.#router = new WorldRouter<SimulatorInstance>(this, this.#worlds, new Set(managing))
@@ -208,7 +218,9 @@ class SimulatorInstance implements Simulator {
   }
 
   loadScenario(scenario: string | ScenarioInput): Promise<void> {
-    return this.#state.loadScenario(scenario)
+    if (this.worldId === null) return this.#state.loadScenario(scenario)
+    // An isolated world is limited like one being made (`worlds.maxRecords`), checked before seeding.
+    return this.#admitted(() => scenarioRecords(resolveScenario(this.#scenarios, scenario).scenario, this.#sectionKeys), () => this.#state.loadScenario(scenario))
   }
 
   snapshot(): WorldState {
@@ -224,7 +236,19 @@ class SimulatorInstance implements Simulator {
   }
 
   importState(state: unknown): Promise<void> {
-    return this.#state.importState(state)
+    if (this.worldId === null) return this.#state.importState(state)
+    return this.#admitted(() => stateRecords(state), () => this.#state.importState(state))
+  }
+
+  /** Runs a load of this isolated world once the family's limits allow what it holds after (`count`); a load that fails gives it back. */
+  async #admitted(count: () => Record<string, number>, load: () => Promise<void>): Promise<void> {
+    const undo = this.#worlds.admit(this.worldId!, count())
+    try {
+      await load()
+    } catch (error) {
+      undo()
+      throw error
+    }
   }
 
   listScenarios(): Array<{ name: string; description: string }> {

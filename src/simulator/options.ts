@@ -9,7 +9,7 @@ import { parseBaseUrl } from './base-url.js'
 import { faultRulesSchema } from './fault-rule.js'
 import { DEFAULT_JOURNAL_BODY_LIMIT, DEFAULT_JOURNAL_SIZE } from './journal.js'
 import type { ScenarioInput } from './scenario-schema.js'
-import { worldsOptionsSchema } from './worlds.js'
+import { worldsOptionsSchema } from './worlds-options.js'
 
 /** The seed used when none is given, so two runs agree by default (D24). */
 export const DEFAULT_SEED = 1
@@ -74,7 +74,7 @@ export const simulatorOptionsSchema = z.object(
       .prefault({}),
     /** Fault rules in force from the start, before the scenario's own `faults`. */
     faults: option(faultRulesSchema.optional(), { document: 'faults option' }),
-    /** Isolated worlds (`sim.worlds`, `POST /__mock/worlds`): how many at once, when idle ones expire. */
+    /** Isolated worlds (`sim.worlds`, `POST /__mock/worlds`): how many at once, when idle ones expire, how many records each and all may be seeded with. */
     worlds: worldsOptionsSchema,
     ...areaOptionsShape,
   },

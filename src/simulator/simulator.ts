@@ -82,14 +82,18 @@ export interface Simulator {
   now(): string
   /** Back to the state right after the current scenario was loaded. */
   reset(): Promise<void>
-  /** Empties the world and loads a scenario; it becomes what `reset()` returns to. */
+  /**
+   * Empties the world and loads a scenario; it becomes what `reset()` returns to.
+   * In an isolated world, refused before seeding (`ApiError` 413 `world_too_large`
+   * or 409) past `worlds.maxRecords` or `worlds.maxTotalRecords`.
+   */
   loadScenario(scenario: string | ScenarioInput): Promise<void>
   /** The whole world including password hashes: in-process only, for `restore()`. */
   snapshot(): WorldState
   restore(snapshot: WorldState): Promise<void>
   /** The whole world as JSON, without password hashes (`GET /__mock/state`). */
   exportState(): WorldState
-  /** Validates, then replaces the whole world (`PUT /__mock/state`). Throws `ScenarioError`. */
+  /** Validates, then replaces the whole world (`PUT /__mock/state`). Throws `ScenarioError`; in an isolated world also `ApiError` past the `worlds` record limits. */
   importState(state: unknown): Promise<void>
   listScenarios(): Array<{ name: string; description: string }>
   /** Number of records per collection, and `readings`: the ingested points kept (when Area B is mounted). */

@@ -15,6 +15,7 @@ import {
   worldInfoSchema,
   type Worlds,
 } from './worlds.js'
+import { worldRecordsConflictShape, worldTooLargeError } from './world-budget.js'
 
 /** A world body may carry a whole scenario object. */
 const WORLD_BODY_LIMIT = 4 * 1024 * 1024
@@ -24,11 +25,14 @@ export const worldListSchema = z
   .object({
     max: z.int().min(0).describe('Most worlds alive at once besides the default one (`worlds.max`, `--max-worlds`).'),
     idleMs: z.number().positive().describe('Real milliseconds without a request after which a world is removed (`worlds.idle`, `--world-idle`).'),
+    maxRecords: z.int().min(0).describe('Records one world may be seeded with (`worlds.maxRecords`, `--max-world-records`).'),
+    maxTotalRecords: z.int().min(0).describe('Records all worlds together may be seeded with (`worlds.maxTotalRecords`, `--max-total-world-records`).'),
+    records: z.int().min(0).describe('Records the worlds alive now were seeded with, in all.'),
     header: z.literal(WORLD_HEADER).describe('The request header that picks a world.'),
     cookie: z.literal(WORLD_COOKIE).describe('The cookie that picks a world when the header is absent.'),
     worlds: z.array(worldInfoSchema).describe('The worlds alive now, oldest first; the default world is not listed.'),
   })
-  .meta({ id: 'WorldList', description: 'The isolated worlds alive now, with the limit and idle expiry.' })
+  .meta({ id: 'WorldList', description: 'The isolated worlds alive now, with the limits and idle expiry.' })
 
 /** `{worldId}` of `/__mock/worlds/{worldId}`. */
 export const worldParams = z.object({ worldId: z.string().describe('The id `POST /__mock/worlds` answered, or the one given there.') })
@@ -40,10 +44,12 @@ const unknownWorldError = {
   description: 'No world with that id: never created, deleted, or expired after the idle time; `world` names it.',
 } as const
 
-/** A taken id and a full registry are both 409; the body says which. */
+/** A taken id, a full registry and the records of all worlds past their limit are all 409; the body says which. */
 const worldConflictExtra = z.object({
   field: z.literal('id').optional().describe('Present when the id is taken.'),
-  limit: z.int().min(0).optional().describe('Present when the limit of worlds is reached: the limit.'),
+  limit: z.int().min(0).optional().describe('Present when a limit is reached: the most worlds (`--max-worlds`), or with `records` the most records in all (`--max-total-world-records`).'),
+  records: worldRecordsConflictShape.records.optional(),
+  inUse: worldRecordsConflictShape.inUse.optional(),
 })
 
 /** What the world routes work on: the family's registry, and where the control API is mounted (for `Location`). */
@@ -64,21 +70,37 @@ export function worldRoutes({ worlds, prefix }: WorldRouteContext): RouteDefinit
       method: 'GET',
       path: '/worlds',
       operationId: 'listWorlds',
-      summary: 'The isolated worlds alive now, with the limit and idle expiry',
+      summary: 'The isolated worlds alive now, with the limits and idle expiry',
       responses: { 200: { body: worldListSchema } },
       examples: () => [{}],
       handle: () =>
-        json({ max: worlds.max, idleMs: worlds.idleMs, header: WORLD_HEADER, cookie: WORLD_COOKIE, worlds: worlds.list() } satisfies z.infer<typeof worldListSchema>),
+        json({
+          max: worlds.max,
+          idleMs: worlds.idleMs,
+          maxRecords: worlds.maxRecords,
+          maxTotalRecords: worlds.maxTotalRecords,
+          records: worlds.records,
+          header: WORLD_HEADER,
+          cookie: WORLD_COOKIE,
+          worlds: worlds.list(),
+        } satisfies z.infer<typeof worldListSchema>),
     }),
     defineRoute({
       method: 'POST',
       path: '/worlds',
       operationId: 'createWorld',
       summary: `Create an isolated world {id?, scenario?, seed?, clock?, cookie?}; requests with ${WORLD_HEADER}: <id> see only it`,
-      description: `A full simulator of its own: database, clock, seed, journal, fault rules and control API. Unset fields come from the server's options. With \`cookie: true\` the answer also carries \`Set-Cookie: ${WORLD_COOKIE}=<id>\`, so a browser's later requests go to the world. An unknown scenario name or an invalid scenario object is a 400 whose \`details\` paths start with \`scenario\`.`,
+      description: `A full simulator of its own: database, clock, seed, journal, fault rules and control API. Unset fields come from the server's options. With \`cookie: true\` the answer also carries \`Set-Cookie: ${WORLD_COOKIE}=<id>\`, so a browser's later requests go to the world. An unknown scenario name or an invalid scenario object is a 400 whose \`details\` paths start with \`scenario\`. The records the scenario seeds (users, products, particles, resources...; generated or listed) are counted before anything is generated: past \`--max-world-records\` for one world it is a 413 \`world_too_large\`, past \`--max-total-world-records\` for all worlds a 409.`,
       body: jsonBody(createWorldBodySchema, { limit: WORLD_BODY_LIMIT }),
       responses: { 201: { description: "Created; `Location` is the world's URL.", body: worldInfoSchema, headers: ['Location'] } },
-      errors: [{ code: 'conflict', extra: worldConflictExtra, description: 'The id is taken (`field: "id"`), or the limit of worlds is reached (`limit`): delete one or let idle ones expire.' }],
+      errors: [
+        {
+          code: 'conflict',
+          extra: worldConflictExtra,
+          description: 'The id is taken (`field: "id"`), the limit of worlds is reached (`limit`), or the worlds would hold more records in all than `--max-total-world-records` (`limit`, `records`, `inUse`): delete one or let idle ones expire.',
+        },
+        worldTooLargeError,
+      ],
       // No successful example: its times are real time, so the document would change at every start.
       examples: () => [{ name: 'unknownScenario', summary: 'A scenario name the server does not know', body: { scenario: 'nope' } }],
       async handle({ body }) {

@@ -1,10 +1,10 @@
 import * as z from 'zod'
 import { ApiError, notFound } from '../kernel/errors/api-error.js'
-import { integerText, option } from '../kernel/options/option-meta.js'
-import { durationSchema } from '../kernel/time/sim-clock.js'
 import { isoTimestamp } from '../kernel/time/iso-timestamp.js'
 import { type ScenarioInput, scenarioSchema } from './scenario-schema.js'
 import { isoInstant } from '../kernel/time/iso-instant.js'
+import { WorldBudget } from './world-budget.js'
+import type { RecordCounts } from './world-records.js'
 
 /** Request header that picks an isolated world. */
 export const WORLD_HEADER = 'x-mock-world'
@@ -12,32 +12,7 @@ export const WORLD_HEADER = 'x-mock-world'
 export const WORLD_COOKIE = 'mock-world'
 /** The id of the world requests without a header or cookie see. */
 export const DEFAULT_WORLD_ID = 'default'
-export const DEFAULT_MAX_WORLDS = 32
-/** Idle time after which a world is removed, on the real clock. */
-export const DEFAULT_WORLD_IDLE_MS = 30 * 60_000
-
-const COUNT = 'expected an integer of 0 or more'
-
-/** The `worlds` option of `createSimulator` (`--max-worlds`, `--world-idle`). */
-export const worldsOptionsSchema = z
-  .object(
-    {
-      /** Most worlds alive at once besides the default one (default 32; 0 disables them). */
-      max: option(z.int(COUNT).min(0, COUNT).default(DEFAULT_MAX_WORLDS), {
-        cli: { flag: '--max-worlds <n>', description: 'isolated worlds alive at once (POST /__mock/worlds); 0 turns them off', fromText: integerText },
-      }),
-      /** Real time without a request after which a world is removed: ms or `'30m'` (default 30 minutes). */
-      idle: option(durationSchema.pipe(z.number().positive('expected a positive duration such as 30m')).default(DEFAULT_WORLD_IDLE_MS), {
-        label: 'duration',
-        cli: { flag: '--world-idle <duration>', description: 'remove a world after this long without a request (real time)', defaultText: `${DEFAULT_WORLD_IDLE_MS / 60_000}m` },
-      }),
-      /** Real-time source in ms, for tests of the expiry (default `Date.now`). */
-      now: z.custom<() => number>((value) => typeof value === 'function', 'expected a function').optional(),
-    },
-    'expected an object with max and/or idle',
-  )
-  .prefault({})
-export type WorldsOptions = z.input<typeof worldsOptionsSchema>
+export { DEFAULT_MAX_WORLDS, DEFAULT_WORLD_IDLE_MS, type WorldsOptions, worldsOptionsSchema } from './worlds-options.js'
 
 /** How `sim.worlds.create()` and `POST /__mock/worlds` start a world; unset fields come from the simulator's options. */
 export interface CreateWorldOptions {
@@ -85,6 +60,7 @@ export const worldInfoSchema = z
     createdAt: isoTimestamp,
     lastUsedAt: isoTimestamp,
     expiresAt: isoTimestamp.describe('When it is removed unless a request uses it before.'),
+    records: z.int().min(0).describe('Records it was last seeded with (its scenario, or the last state document put into it), counted against `--max-world-records` and `--max-total-world-records`.'),
   })
   .meta({ id: 'WorldInfo', description: 'An isolated world; its times are real time, not simulator time.' })
 export type WorldInfo = z.output<typeof worldInfoSchema>
@@ -111,6 +87,13 @@ export interface Worlds<S> {
   readonly max: number
   /** Real milliseconds without a request after which a world is removed. */
   readonly idleMs: number
+  /** Records one world may be seeded with (`worlds.maxRecords`). */
+  readonly maxRecords: number
+  /** Records all worlds together may be seeded with (`worlds.maxTotalRecords`). */
+  readonly maxTotalRecords: number
+  /** Records the worlds alive now were seeded with, in all. */
+  readonly records: number
+  /** Throws `ApiError`: 409 at `max` worlds or past `maxTotalRecords`, 413 `world_too_large` past `maxRecords`. */
   create(options?: CreateWorldOptions): Promise<S>
   /** The world's simulator (`'default'`: the default world), or `undefined` if unknown or expired. */
   get(id: string): S | undefined
@@ -134,14 +117,46 @@ export class WorldRegistry<S extends WorldMember> implements Worlds<S> {
   readonly #now: () => number
   readonly #worlds = new Map<string, Entry<S>>()
   readonly #starting = new Set<string>()
+  readonly #budget: WorldBudget
   #counter = 0
 
-  constructor(root: S, factory: (id: string, options: CreateWorldOptions) => S, options: { max: number; idleMs: number; now?: () => number }) {
+  /** `factory` makes the world; it calls `admit` with the world's records once it knows its scenario, before seeding. */
+  constructor(
+    root: S,
+    factory: (id: string, options: CreateWorldOptions) => S,
+    options: { max: number; idleMs: number; maxRecords: number; maxTotalRecords: number; now?: () => number },
+  ) {
     this.#root = root
     this.#factory = factory
     this.max = options.max
     this.idleMs = options.idleMs
+    this.#budget = new WorldBudget(options)
     this.#now = options.now ?? Date.now
+  }
+
+  get maxRecords(): number {
+    return this.#budget.maxRecords
+  }
+
+  get maxTotalRecords(): number {
+    return this.#budget.maxTotalRecords
+  }
+
+  get records(): number {
+    this.#sweep()
+    return this.#budget.total
+  }
+
+  /**
+   * World `id` is to hold `counts` (a new world's scenario, a scenario or state
+   * document loaded into one): checked against both limits before anything is
+   * generated (413 `world_too_large`, 409 `conflict`), then charged. Returns
+   * the undo, for a load that fails after all. A world already removed is
+   * checked against the per-world limit only.
+   */
+  admit(id: string, counts: RecordCounts): () => void {
+    this.#sweep()
+    return this.#budget.admit(id, counts, this.#worlds.has(id) || this.#starting.has(id))
   }
 
   async create(options: CreateWorldOptions = {}): Promise<S> {
@@ -162,6 +177,10 @@ export class WorldRegistry<S extends WorldMember> implements Worlds<S> {
       const now = this.#now()
       this.#worlds.set(id, { sim, createdAt: now, lastUsed: now })
       return sim
+    } catch (error) {
+      // A world refused or failed while starting keeps nothing of the budget.
+      this.#budget.release(id)
+      throw error
     } finally {
       this.#starting.delete(id)
     }
@@ -172,7 +191,7 @@ export class WorldRegistry<S extends WorldMember> implements Worlds<S> {
     const entry = this.#worlds.get(id)
     if (!entry) return undefined
     if (this.#expired(entry)) {
-      this.#worlds.delete(id)
+      this.#remove(id)
       return undefined
     }
     return entry.sim
@@ -195,11 +214,18 @@ export class WorldRegistry<S extends WorldMember> implements Worlds<S> {
       createdAt: new Date(entry.createdAt).toISOString(),
       lastUsedAt: new Date(entry.lastUsed).toISOString(),
       expiresAt: new Date(entry.lastUsed + this.idleMs).toISOString(),
+      records: this.#budget.of(id),
     }))
   }
 
   delete(id: string): boolean {
-    return this.#worlds.delete(id)
+    return this.#remove(id)
+  }
+
+  #remove(id: string): boolean {
+    if (!this.#worlds.delete(id)) return false
+    this.#budget.release(id)
+    return true
   }
 
   #expired(entry: Entry<S>): boolean {
@@ -208,7 +234,7 @@ export class WorldRegistry<S extends WorldMember> implements Worlds<S> {
 
   /** Expiry is checked lazily (here and on use): no timers, nothing keeps a process alive. */
   #sweep(): void {
-    for (const [id, entry] of this.#worlds) if (this.#expired(entry)) this.#worlds.delete(id)
+    for (const [id, entry] of this.#worlds) if (this.#expired(entry)) this.#remove(id)
   }
 
   #freshId(): string {
