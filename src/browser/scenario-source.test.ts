@@ -22,6 +22,14 @@ describe('resolveScenario', () => {
     await expect(resolveScenario('nope', builtinScenarios, fetch)).rejects.toThrow(`Unknown scenario "nope". Available: ${Object.keys(builtinScenarios).join(', ')}.`)
   })
 
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('takes %j for an unknown scenario: own names only', async (name) => {
+    const fetch = fakeFetch(() => new Response('{}'))
+    const refused = resolveScenario(name, builtinScenarios, fetch)
+    await expect(refused).rejects.toThrow(ConfigError)
+    await expect(refused).rejects.toThrow(`Unknown scenario "${name}". Available: ${Object.keys(builtinScenarios).join(', ')}.`)
+    expect(fetch).not.toHaveBeenCalled()
+  })
+
   it('fetches a URL relative to the page, validates it and names it after the file', async () => {
     const fetch = fakeFetch(() => Response.json(team))
     expect(await resolveScenario('../mocks/team.json', builtinScenarios, fetch, PAGE)).toEqual({ name: 'team', scenario: team })

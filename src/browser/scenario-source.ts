@@ -2,6 +2,7 @@ import { ConfigError } from '../kernel/errors/config-error.js'
 import { ScenarioError } from '../kernel/errors/scenario-error.js'
 import { type ScenarioInput, scenarioSchema } from '../simulator/scenario-schema.js'
 import { safeParse } from '../kernel/http/validate.js'
+import { lookupScenario } from '../simulator/scenario-lookup.js'
 
 /** A scenario resolved to a name the simulator can load and its content. */
 export interface NamedScenario {
@@ -32,7 +33,7 @@ export async function resolveScenario(
 ): Promise<NamedScenario> {
   const value = option ?? 'default'
   if (typeof value === 'string' && !looksLikeUrl(value)) {
-    const scenario = registry[value]
+    const scenario = lookupScenario(registry, value)
     if (!scenario) throw new ConfigError(`Unknown scenario "${value}". Available: ${Object.keys(registry).join(', ')}.`)
     return { name: value, scenario }
   }

@@ -44,7 +44,8 @@ export class DocsPage {
     }
     const name = request.path.slice(this.#prefix.length).replace(/^\//, '')
     if (name === '') return this.#reply(this.#html(), 'text/html; charset=utf-8')
-    const type = ASSETS[name]
+    // Own names only: `constructor` or `__proto__` would otherwise name a file to read.
+    const type = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined
     if (!type) return errorResponse(notFound(`No file "${name}" on the docs page; the page itself is ${this.#prefix}.`))
     return this.#reply(await this.#file(name), type, 'public, max-age=3600')
   }

@@ -64,7 +64,8 @@ export class InspectorPage {
     const name = request.path.slice(this.#prefix.length).replace(/^\//, '')
     if (name === '') return this.#reply(this.#html(), 'text/html; charset=utf-8', { 'content-security-policy': CONTENT_SECURITY_POLICY })
     if (name === 'server.json') return json(this.#info, 200, { 'cache-control': 'no-store' })
-    const type = ASSETS[name]
+    // Own names only: `constructor` or `__proto__` would otherwise name a file to read.
+    const type = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined
     if (!type) return errorResponse(notFound(`No file "${name}" on the inspector page; the page itself is ${this.#prefix}.`))
     try {
       return this.#reply(await this.#file(name), type)

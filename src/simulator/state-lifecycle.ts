@@ -11,6 +11,7 @@ import type { Journal } from './journal.js'
 import { DEFAULT_SEED } from './options.js'
 import { ScenarioError } from '../kernel/errors/scenario-error.js'
 import { sameJson } from '../kernel/data/same-json.js'
+import { lookupScenario } from './scenario-lookup.js'
 import { type SeededStates, seededKey } from './seeded-states.js'
 import { type Scenario, type ScenarioInput, scenarioSchema, type WorldState, worldStateSchema } from './scenario-schema.js'
 import type { WorldLock } from './world-lock.js'
@@ -23,15 +24,15 @@ export interface ChosenScenario {
 
 /**
  * A scenario by name from `scenarios`, or an object as given, validated; an
- * unknown name is a `ConfigError` listing the known ones, an invalid scenario a
- * `ScenarioError`.
+ * unknown name (`__proto__` and the like included: own names only) is a
+ * `ConfigError` listing the known ones, an invalid scenario a `ScenarioError`.
  *
  * @example
  * resolveScenario(builtinScenarios, 'empty') // { name: 'empty', scenario: { ... } }
  */
 export function resolveScenario(scenarios: Readonly<Record<string, ScenarioInput>>, scenario: string | ScenarioInput): ChosenScenario {
   const name = typeof scenario === 'string' ? scenario : 'custom'
-  const input = typeof scenario === 'string' ? scenarios[scenario] : scenario
+  const input = typeof scenario === 'string' ? lookupScenario(scenarios, scenario) : scenario
   if (input === undefined) {
     throw new ConfigError(`Unknown scenario "${scenario}". Available: ${Object.keys(scenarios).join(', ')}.`)
   }

@@ -6,6 +6,16 @@ import { DEFAULT_TOKEN_TTL, tokenTtl } from './schemas.js'
 const SECRET = 'expected a non-empty secret of at most 4096 characters'
 
 /**
+ * Where `--jwt-secret` is read from when the flag is not given: a flag's value
+ * shows in `ps` listings, an environment variable's does not.
+ *
+ * @example
+ * // MULTI_AREA_MOCK_JWT_SECRET=team-dev-secret npx multi-area-mock serve
+ * process.env[JWT_SECRET_ENV] // 'team-dev-secret'
+ */
+export const JWT_SECRET_ENV = 'MULTI_AREA_MOCK_JWT_SECRET'
+
+/**
  * Area D's options: the `auth` of its access tokens (D7), from
  * `createSimulator` or the CLI's `--jwt-secret` and `--token-ttl`.
  *
@@ -22,7 +32,7 @@ export const generalOptions = {
       {
         secret: option(z.string(SECRET).min(1, SECRET).max(4096, SECRET).optional(), {
           secret: true,
-          cli: { flag: '--jwt-secret <secret>', description: 'HS256 secret of Area D tokens (default: derived from the seed)' },
+          cli: { flag: '--jwt-secret <secret>', description: 'HS256 secret of Area D tokens (default: derived from the seed)', env: JWT_SECRET_ENV },
         }),
         expiresIn: option(tokenTtl.optional(), {
           cli: { flag: '--token-ttl <seconds>', description: 'lifetime of Area D tokens: seconds or a duration like 15m (default: 3600)', fromText: ttlSeconds },

@@ -1,6 +1,7 @@
 import { errors, jwtVerify, SignJWT } from 'jose'
 import type { World } from '../../world/world.js'
 import { invalidToken, tokenExpired } from './auth-errors.js'
+import { isCompactJwt } from './compact-jwt.js'
 import type { AuthSettings } from './auth-settings.js'
 import { type AccessTokenClaims, accessTokenClaims } from './schemas.js'
 
@@ -48,8 +49,17 @@ export class AccessTokens {
     return { token, expiresIn }
   }
 
-  /** The token's claims; a bad token throws 401 `invalid_token`, an expired one 401 `token_expired`. */
+  /**
+   * The token's claims; a bad token throws 401 `invalid_token`, an expired one
+   * 401 `token_expired`. Bad: not written exactly as a compact JWS
+   * (`isCompactJwt`), not HS256 with this secret (so a key embedded as `jwk`
+   * is never used), a `crit` header, another `iss`, a claim missing, `nbf` not
+   * reached, or `iat` later than the simulator clock (no skew: the same clock
+   * issues and checks the tokens).
+   */
   async verify(token: string): Promise<AccessTokenClaims> {
+    // jose decodes leniently (`=` padding, spare bits): one token must have one spelling.
+    if (!isCompactJwt(token)) throw invalidToken('The access token is malformed.')
     const now = this.#world.clock.now()
     let payload: unknown
     try {
@@ -71,6 +81,8 @@ export class AccessTokens {
     }
     const claims = accessTokenClaims.safeParse(payload)
     if (!claims.success) throw invalidToken('The access token does not carry the expected claims.')
+    // jose checks iat only against a maximum age; a token from the future was not issued by this clock.
+    if (claims.data.iat * 1000 > now.getTime()) throw invalidToken('The access token claim iat is in the future.')
     return claims.data
   }
 

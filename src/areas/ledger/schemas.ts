@@ -250,7 +250,7 @@ export type LedgerScenario = z.output<typeof ledgerScenario>
 /** A delegation in the state: `status` is derived from `block_height` and the clock, and ignored on import. */
 export const delegationState = delegation.extend({
   signature: signature.nullable().optional().describe('Never shown by GET /__mock/state, which shows replay_key instead.'),
-  replay_key: hash32.optional().describe('keccak256 of the signature\'s r and s: a later delegation with the same r and s is refused as a replay (D23).'),
+  replay_key: hash32.optional().describe('keccak256 of the signature\'s r and s (s in its low form): a later delegation with the same r and s, or their high-s mirror, is refused as a replay (D23).'),
   status: z.enum(['pending', 'included']).optional().describe('Derived: "included" once the chain reaches block_height. Ignored on import.'),
 })
 

@@ -62,6 +62,19 @@ describe('the ledger section of scenarios and state', () => {
     expect(reply.status).toBe(409)
   })
 
+  it('protects a seeded signature against its high-s mirror too (format mode, D23), and refuses a scenario holding both', async () => {
+    // SIGNATURE is (r = 1, s = 2, v = 28); its mirror (1, n − 2, 27) is the same signature to anyone without the key.
+    const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
+    const mirror = `0x${'1'.padStart(64, '0')}${(N - 2n).toString(16)}1b`
+    const sim = createSimulator({ clock: CLOCK, scenario })
+    const reply = await sim.fetch(delegate({ delegatorAddress: DELEGATOR, validatorAddress: VALIDATOR, amount: '1', signature: mirror }))!
+    expect(reply.status).toBe(409)
+    const seeded = sim.exportState().ledger.delegations[1]!
+    expect(await reply.json()).toMatchObject({ error: 'conflict', field: 'signature', transaction_hash: seeded.transaction_hash })
+    const both = { ledger: { ...scenario.ledger, delegations: [...scenario.ledger.delegations, { ...scenario.ledger.delegations[1]!, nonce: '5', signature: mirror }] } }
+    expect(() => createSimulator({ scenario: both })).toThrow(expect.objectContaining({ details: [expect.objectContaining({ path: 'ledger.delegations.2.signature' })] }))
+  })
+
   it('never shows a signature in the state, yet a world restored from it still refuses the replay', async () => {
     const sim = createSimulator({ clock: CLOCK, scenario })
     await sim.ready

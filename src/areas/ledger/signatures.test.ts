@@ -1,4 +1,4 @@
-import { hashMessage, hashTypedData, type Hex, toHex } from 'viem'
+import { hashMessage, hashTypedData, type Hex, keccak256, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { delegationMessage, delegationTypedData } from './delegation-message.js'
@@ -78,5 +78,35 @@ describe('signatureKey', () => {
     expect(signatureKey(signature.toUpperCase().replace('0X', '0x'))).toBe(signatureKey(signature))
     expect(signatureKey(`${signature.slice(0, 130)}00`)).toBe(signatureKey(signature))
     expect(signatureKey(`0x${'ab'.repeat(63)}ac1b`)).not.toBe(signatureKey(signature))
+  })
+
+  const mirror = (signature: string) => {
+    const s = BigInt(`0x${signature.slice(66, 130)}`)
+    const v = Number.parseInt(signature.slice(130), 16)
+    return `${signature.slice(0, 66)}${(N - s).toString(16).padStart(64, '0')}${(v === 27 ? 28 : 27).toString(16)}`
+  }
+
+  it('keys the high-s mirror (r, n − s, other v) of a signature as the signature itself', async () => {
+    const real = await alice.signMessage({ message: 'hello' })
+    expect(signatureKey(mirror(real))).toBe(signatureKey(real))
+    const made = `0x${'11'.repeat(32)}${'2'.padStart(64, '0')}1b`
+    expect(signatureKey(mirror(made))).toBe(signatureKey(made))
+    expect(signatureKey(mirror(made).toUpperCase().replace('0X', '0x'))).toBe(signatureKey(made))
+    // n is odd: (n − 1)/2, the largest low s, and (n + 1)/2, the smallest high one, are each other's mirror.
+    const half = (N - 1n) / 2n
+    const at = (s: bigint) => signatureKey(`0x${'11'.repeat(32)}${s.toString(16).padStart(64, '0')}1b`)
+    expect(at(half + 1n)).toBe(at(half))
+    expect(at(N - 1n)).toBe(at(1n))
+    expect(at(half - 1n)).not.toBe(at(half))
+  })
+
+  it('leaves the key of a low-s signature as it always was, so saved replay keys still match', () => {
+    const signature = `0x${'AB'.repeat(32)}${'3c'.repeat(32)}1c`
+    expect(signatureKey(signature)).toBe(keccak256(toHex(`multi-area-mock/replay/${'ab'.repeat(32)}${'3c'.repeat(32)}`)))
+  })
+
+  it('keeps an s that is no ECDSA value (0, n and above) as written: it has no mirror', () => {
+    const at = (s: bigint) => signatureKey(`0x${'11'.repeat(32)}${s.toString(16).padStart(64, '0')}1b`)
+    expect(new Set([at(0n), at(N), at(N + 1n), at(2n ** 256n - 1n), at(1n)]).size).toBe(5)
   })
 })

@@ -83,7 +83,8 @@ function word(value: bigint): Uint8Array {
 /**
  * The address whose key made `signature` (`0x` + 130 hex: r, s, v) over
  * `digest`. `v` may be 27/28 or 0/1. High-s signatures are refused (EIP-2),
- * so a signature cannot be replayed in its mirrored form.
+ * as wallets never make them; replay protection does not rely on it
+ * (`signatureKey` keys the mirrored form the same).
  *
  * @example
  * const recovered = recoverSigner(personalMessageDigest('hello'), signature)
@@ -109,16 +110,26 @@ export function recoverSigner(digest: Uint8Array, signature: string): Recovered 
   }
 }
 
+/** secp256k1's group order n: `(r, s)` and `(r, n − s)` are both valid for the same key and digest. */
+const ORDER = secp256k1.Point.Fn.ORDER
+
 /**
- * What makes two signatures "the same" for replay protection (D23): r and s,
- * in lower case. `v` is left out: it only picks one of two candidate keys, so
- * the same r and s with v written as 0/1 instead of 27/28 is still a reuse.
- * Hashed (keccak256), so the state API can show it as `replay_key` without
- * showing the signature.
+ * What makes two signatures "the same" for replay protection (D23), in every
+ * mode: r and s, in lower case, with s taken in its low form (an s above n/2
+ * becomes n − s). `v` is left out: it only picks one of two candidate keys, so
+ * the same r and s with v written as 0/1 instead of 27/28, and the mirrored
+ * `(r, n − s, other v)` anyone can make from a signature without the key, are
+ * still a reuse. An s of 0 or n and above is no ECDSA scalar and has no
+ * mirror: it is kept as written. Hashed (keccak256), so the state API can show
+ * it as `replay_key` without showing the signature.
  *
  * @example
  * signatureKey('0xAB…1b') === signatureKey('0xab…00') // true
+ * signatureKey(`0x${r}${s}1b`) === signatureKey(`0x${r}${n - s}1c`) // true
  */
 export function signatureKey(signature: string): `0x${string}` {
-  return keccakHex(`multi-area-mock/replay/${signature.slice(2, 130).toLowerCase()}`)
+  const r = signature.slice(2, 66).toLowerCase()
+  const s = BigInt(`0x${signature.slice(66, 130)}`)
+  const low = s > ORDER / 2n && s < ORDER ? ORDER - s : s
+  return keccakHex(`multi-area-mock/replay/${r}${low.toString(16).padStart(64, '0')}`)
 }
