@@ -49,7 +49,7 @@ describe('serve --journal-size, --journal-body-limit, --fault, --latency, --max-
   it('drop closes the socket without a byte of answer, logs it, and the server lives on', async () => {
     const received = await new Promise<string>((resolve) => {
       let data = ''
-      const socket = connect(Number(new URL(server.url).port), '127.0.0.1', () => socket.write('GET /core/products/prod-1001 HTTP/1.1\r\nHost: x\r\n\r\n'))
+      const socket = connect(Number(new URL(server.url).port), '127.0.0.1', () => socket.write('GET /core/products/prod-1001 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n'))
       socket.setEncoding('latin1').on('data', (chunk: string) => (data += chunk))
       socket.on('error', () => undefined)
       socket.on('close', () => resolve(data))

@@ -126,9 +126,9 @@ describe('a proxied area in front of another simulator', () => {
   it('applies fault rules and latency to proxied requests: a fault answers instead of the upstream', async () => {
     await fetch(`${proxy.url}/__mock/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules: [{ area: 'admin', status: 503, times: 1 }, { area: 'admin', latency: 150 }] }) })
     const before = upstream.simulator.journal.size
-    const faulted = await fetch(`${proxy.url}/admin/api/v1.2/users`, { headers: { origin: 'http://app.test' } })
+    const faulted = await fetch(`${proxy.url}/admin/api/v1.2/users`, { headers: { origin: 'http://localhost:5173' } })
     expect(faulted.status).toBe(503)
-    expect(faulted.headers.get('access-control-allow-origin')).toBe('http://app.test')
+    expect(faulted.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
     expect(((await faulted.json()) as { error: string }).error).toBe('service_unavailable')
     expect(upstream.simulator.journal.size).toBe(before)
     const started = performance.now()
@@ -238,14 +238,14 @@ describe('an upstream that is down, hangs or hangs up', () => {
   })
 
   const call = async (path: string) => {
-    const response = await fetch(`${proxy.url}${path}`, { headers: { origin: 'http://app.test', authorization: 'Bearer never-logged' } })
+    const response = await fetch(`${proxy.url}${path}`, { headers: { origin: 'http://localhost:5173', authorization: 'Bearer never-logged' } })
     return { status: response.status, cors: response.headers.get('access-control-allow-origin'), body: await response.json() }
   }
 
   it('answers 502 bad_gateway naming the upstream host when nothing listens there', async () => {
     expect(await call('/admin/api/v1.2/users')).toEqual({
       status: 502,
-      cors: 'http://app.test',
+      cors: 'http://localhost:5173',
       body: { error: 'bad_gateway', message: `The upstream of area "admin" at ${downHost} could not be reached: the connection was refused.`, upstream: downHost },
     })
   })
@@ -253,13 +253,13 @@ describe('an upstream that is down, hangs or hangs up', () => {
   it('answers 504 gateway_timeout when the upstream stays silent for --proxy-timeout', async () => {
     const started = performance.now()
     const answer = await call('/quantum/v1/status')
-    expect(answer).toMatchObject({ status: 504, cors: 'http://app.test', body: { error: 'gateway_timeout', upstream: expect.stringMatching(/^127\.0\.0\.1:\d+$/) } })
+    expect(answer).toMatchObject({ status: 504, cors: 'http://localhost:5173', body: { error: 'gateway_timeout', upstream: expect.stringMatching(/^127\.0\.0\.1:\d+$/) } })
     expect(answer.body.message).toMatch(/did not answer within 300 ms\.$/)
     expect(performance.now() - started).toBeGreaterThanOrEqual(290)
   })
 
   it('answers 502 when the upstream closes the connection without an answer', async () => {
-    expect(await call('/ledger/v1/status')).toMatchObject({ status: 502, cors: 'http://app.test', body: { error: 'bad_gateway', message: expect.stringContaining('the connection was closed before an answer') } })
+    expect(await call('/ledger/v1/status')).toMatchObject({ status: 502, cors: 'http://localhost:5173', body: { error: 'bad_gateway', message: expect.stringContaining('the connection was closed before an answer') } })
   })
 
   it('logs one line each, without the Authorization header', () => {

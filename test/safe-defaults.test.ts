@@ -72,11 +72,11 @@ describe('--control-token', () => {
       ['POST', '/__mock/reset'],
       ['DELETE', '/__mock/faults'],
     ] as const) {
-      const reply = await call(url(path), { method, headers: { ...headers, origin: 'http://app.test' } })
+      const reply = await call(url(path), { method, headers: { ...headers, origin: 'http://localhost:5173' } })
       expect(reply.status, `${method} ${path}`).toBe(401)
       expect(reply.body).toMatchObject({ error: code, message: expect.any(String) })
       expect(reply.headers.get('www-authenticate')).toMatch(/^Bearer realm="multi-area-mock control API"/)
-      expect(reply.headers.get('access-control-allow-origin')).toBe('http://app.test')
+      expect(reply.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
       expect(reply.text).not.toContain(TOKEN.slice(4))
     }
     // The empty scenario was not loaded.
@@ -94,7 +94,7 @@ describe('--control-token', () => {
     expect((await call(url('/core/users?limit=1'))).status).toBe(200)
     const preflight = await call(url('/__mock/state'), {
       method: 'OPTIONS',
-      headers: { origin: 'http://app.test', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization' },
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization' },
     })
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get('access-control-allow-headers')).toContain('authorization')

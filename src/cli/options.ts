@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { InvalidArgumentError, Option } from 'commander'
 import type * as z from 'zod'
 import { fieldsOf, type OptionField, unwrap } from '../kernel/options/option-fields.js'
+import { ConfigError } from '../kernel/errors/config-error.js'
 import { flagValue } from '../kernel/options/parse-options.js'
 import { areaFromText, type AreaId, areaIdSchema } from '../areas/registry.js'
 import type { FaultRule } from '../simulator/fault-rule.js'
@@ -36,6 +37,10 @@ export function flagOption(field: OptionField): Option {
   if (cli.env) option.env(cli.env)
   return option.argParser((text: string, previous: unknown) => {
     const checked = flagValue(field, text)
+    // Commander's own message quotes the value; a secret's (a token, a signing key) must not reach a terminal or CI log.
+    if ('error' in checked && field.meta.secret) {
+      throw new ConfigError(`option '${cli.flag}'${cli.env ? ` (or ${cli.env})` : ''} is invalid (value not shown): ${checked.error}`)
+    }
     if ('error' in checked) throw new InvalidArgumentError(checked.error)
     return cli.repeatable ? [...((previous as unknown[] | undefined) ?? []), checked.value] : checked.value
   })

@@ -24,10 +24,11 @@ export async function serve(values: Record<string, unknown>, flags: readonly Fla
   const started = performance.now()
   const { scenario: named, quiet, fault, latency, proxy } = values as unknown as ServeOnlyFlags
   let scenario: string = named
-  const scenarios: Record<string, ScenarioInput> = {}
+  let scenarios: Record<string, ScenarioInput> = {}
   if (looksLikePath(named)) {
     const file = await readScenarioFile(named)
-    scenarios[file.name] = file.scenario
+    // A computed key is always an own property: a file named `__proto__.json` must not set the prototype.
+    scenarios = { [file.name]: file.scenario }
     scenario = file.name
   }
   const options: ServerOptions = {
@@ -40,6 +41,16 @@ export async function serve(values: Record<string, unknown>, flags: readonly Fla
     ...(quiet ? {} : { log: (line: string) => process.stdout.write(`${line}\n`) }),
   }
   const running = await startServer(options)
+  // Listening for the signals before the banner: whoever reads the banner may stop us at once, and the state file must still be saved.
+  const stopped = new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop)
+      process.off('SIGTERM', stop)
+      void running.close().then(resolve)
+    }
+    process.on('SIGINT', stop)
+    process.on('SIGTERM', stop)
+  })
   const sim = running.simulator
   const guarded = options.controlToken !== undefined
   const lines = [
@@ -53,15 +64,7 @@ export async function serve(values: Record<string, unknown>, flags: readonly Fla
   process.stdout.write(`${lines.join('\n')}\n`)
   if (!isLoopbackHost(running.host)) process.stderr.write(`${exposedWarning(running.host, guarded)}\n`)
 
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop)
-      process.off('SIGTERM', stop)
-      void running.close().then(resolve)
-    }
-    process.on('SIGINT', stop)
-    process.on('SIGTERM', stop)
-  })
+  await stopped
 }
 
 /** One line: the control API can reset or replace the world, so say who can reach it (D27). */

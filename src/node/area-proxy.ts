@@ -9,7 +9,7 @@ import { FaultInjector, faultResponse } from '../simulator/faults.js'
 import { Journal } from '../simulator/journal.js'
 import { requestedWorld } from '../simulator/worlds.js'
 import { BodyCapture } from './body-capture.js'
-import { corsHeaders } from './cors.js'
+import type { GateVerdict } from './request-gate.js'
 import { fromNodeRequest } from './node-request.js'
 import { badGateway, gatewayTimeout } from './proxy-errors.js'
 import { downstreamHeaders, upstreamRequestHeaders } from './proxy-headers.js'
@@ -34,6 +34,8 @@ interface Forwarding {
   url: URL
   path: string
   started: number
+  /** The CORS headers the gate chose for this request: the server's policy, never the upstream's. */
+  cors: Readonly<Record<string, string>>
 }
 
 /**
@@ -46,7 +48,7 @@ interface Forwarding {
  *
  * @example
  * const proxy = new AreaProxy(simulator, 'http://127.0.0.1:4000', { targets, timeoutMs: 30_000 })
- * server.on('request', (req, res) => { if (!proxy.handle(req, res, performance.now())) answerSimulated(req, res) })
+ * if (!proxy.handle(req, res, gate.check(req), performance.now())) answerSimulated(req, res)
  */
 export class AreaProxy {
   readonly #simulator: Simulator
@@ -63,18 +65,14 @@ export class AreaProxy {
     this.#byArea = new Map(options.targets.map((target) => [target.area, target]))
   }
 
-  /** Starts answering `req` when its area is proxied and answers `true`; `false` leaves it to the simulator. */
-  handle(req: IncomingMessage, res: ServerResponse, path: string, started: number): boolean {
-    let url: URL
-    try {
-      url = new URL(`${this.#origin}${req.url ?? '/'}`)
-    } catch {
-      return false
-    }
+  /** Starts answering `req` when its area is proxied and answers `true`; `false` leaves it to the simulator. The gate has passed it. */
+  handle(req: IncomingMessage, res: ServerResponse, verdict: GateVerdict, started: number): boolean {
+    const { url, cors } = verdict
+    const path = url.pathname
     const dispatch = this.#simulator.dispatcher.dispatch({ method: req.method ?? 'GET', url: url.href })
     const target = dispatch?.mount === undefined ? undefined : this.#byArea.get(dispatch.mount.area)
     if (target === undefined || dispatch?.mount === undefined) return false
-    void this.#forward({ req, res, target, dispatch: dispatch as Forwarding['dispatch'], url, path, started }).catch((error: unknown) => {
+    void this.#forward({ req, res, target, dispatch: dispatch as Forwarding['dispatch'], url, path, started, cors }).catch((error: unknown) => {
       process.stderr.write(`multi-area-mock: could not proxy ${req.method} ${path}: ${error instanceof Error ? error.message : String(error)}\n`)
       res.destroy()
     })
@@ -138,7 +136,7 @@ export class AreaProxy {
       outgoing.setTimeout(this.#options.timeoutMs, () => fail(errorResponse(gatewayTimeout(target.area, target.base, this.#options.timeoutMs))))
       outgoing.on('error', (error) => fail(errorResponse(badGateway(target.area, target.base, error))))
       outgoing.on('response', (answer: IncomingMessage) => {
-        const headers = downstreamHeaders(answer.rawHeaders, corsHeaders(req))
+        const headers = downstreamHeaders(answer.rawHeaders, job.cors)
         if (preferenceApplied) headers['preference-applied'] = preferenceApplied
         const encoded = (answer.headers['content-encoding'] ?? 'identity') !== 'identity'
         res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers)
@@ -167,7 +165,7 @@ export class AreaProxy {
 
   /** An answer made here (a fault rule's status, a 502 or a 504): written with the CORS headers and journaled. */
   #answerLocally(job: Forwarding, reply: Reply, record: Recorder, sent?: BodyCapture): void {
-    Object.assign(reply.headers, corsHeaders(job.req))
+    Object.assign(reply.headers, job.cors)
     record(reply.status, reply, { request: sent?.bytes ?? 0 }, sent?.text())
     if (!job.res.destroyed) writeReply(job.res, reply)
   }

@@ -1,4 +1,4 @@
-import { corsHeadersFor } from './cors.js'
+import type { CorsPolicy } from './cors.js'
 
 /** What Node's HTTP parser hands to `clientError`: the error and the bytes it was parsing. */
 export type ClientError = NodeJS.ErrnoException & { rawPacket?: Buffer }
@@ -11,21 +11,22 @@ const ORIGIN = /^(?:[a-z][a-z0-9+.-]*:\/\/[^\s/]+|null)$/i
  * could not parse it (broken request line, header block over the limit) or it
  * was too slow (headers or body past the server's timeouts). Still a D9 JSON
  * body, and still with the CORS headers, so a browser shows our error instead
- * of a CORS failure; the `Origin` is read from the bytes Node had parsed, when
- * it got that far. `undefined` when there is nobody to answer (a reset).
+ * of a CORS failure, when the `Origin` read from the bytes Node had parsed is
+ * allowed (not knowing the `Host`, the same-origin case is not).
+ * `undefined` when there is nobody to answer (a reset).
  *
  * @example
- * const reply = clientErrorReply(error)
+ * const reply = clientErrorReply(error, new CorsPolicy())
  * if (reply) socket.end(reply)
  */
-export function clientErrorReply(error: ClientError): string | undefined {
+export function clientErrorReply(error: ClientError, cors: CorsPolicy): string | undefined {
   if (error.code === 'ECONNRESET') return undefined
   const [status, code, message] = describe(error.code)
   const body = JSON.stringify({ error: code, message })
   const headers: Record<string, string> = {
     'content-type': 'application/json; charset=utf-8',
     'content-length': String(Buffer.byteLength(body)),
-    ...corsHeadersFor(originIn(error.rawPacket)),
+    ...corsOf(cors, originIn(error.rawPacket)),
     connection: 'close',
   }
   const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')
@@ -47,4 +48,8 @@ function originIn(raw: Buffer | undefined): string | null {
   if (!raw) return null
   const match = /\r\norigin:[ \t]*([^\r\n]*?)[ \t]*\r\n/i.exec(raw.toString('latin1'))
   return match && ORIGIN.test(match[1]!) ? match[1]! : null
+}
+
+function corsOf(cors: CorsPolicy, origin: string | null): Readonly<Record<string, string>> {
+  return origin !== null && cors.allows(origin, undefined) ? cors.headersFor(origin, undefined) : {}
 }

@@ -28,7 +28,7 @@ const withoutDate = (raw: string) => raw.replace(/\r\ndate: [^\r]*/i, '')
 describe('--dispatch fast, direct and msw on the wire', () => {
   const servers = new Map<string, RunningServer>()
   beforeAll(async () => {
-    for (const mode of DISPATCH_MODES) servers.set(mode, await startServer({ port: 0, seed: 4, clock: '2026-01-01T00:00:00Z', dispatch: mode }))
+    for (const mode of DISPATCH_MODES) servers.set(mode, await startServer({ port: 0, seed: 4, clock: '2026-01-01T00:00:00Z', dispatch: mode, allowedHosts: ['sim.test'], corsOrigins: ['http://app.test'] }))
   })
   afterAll(async () => {
     for (const server of servers.values()) await server.close()

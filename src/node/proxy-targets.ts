@@ -48,7 +48,8 @@ export function proxyTargets(proxy: Partial<Record<AreaId, string>>, mounted: re
  */
 export function upstreamUrl(base: URL, rest: string, search: string): URL {
   const url = new URL(base.href)
-  url.pathname = `${base.pathname}${rest}`
+  // A base without a path (`http://127.0.0.1:8081`) has the path "/": joined as it is, that would send "//api/...".
+  url.pathname = `${base.pathname.replace(/\/+$/, '')}${rest}`
   url.search = search
   return url
 }

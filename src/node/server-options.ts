@@ -5,6 +5,8 @@ import { simulatorOptionsSchema } from '../simulator/options.js'
 import { areaIdSchema } from '../areas/registry.js'
 import { DISPATCH_MODES } from './fast-path.js'
 import { DEFAULT_PROXY_TIMEOUT } from './proxy-targets.js'
+import { corsOriginProblem } from './cors.js'
+import { allowedHostProblem } from './host-policy.js'
 
 /** Default `headersTimeout`: a client gets this long to send the request line and headers. */
 export const DEFAULT_HEADERS_TIMEOUT = 10_000
@@ -19,6 +21,12 @@ const PORT = 'expected an integer from 0 to 65535'
 const TIMEOUT = 'expected a duration from 1ms to 24h, such as 10s or 500 (ms)'
 const timeout = () => z.int(TIMEOUT).min(1, TIMEOUT).max(86_400_000, TIMEOUT)
 const CONTROL_TOKEN = 'expected 1 to 4096 printable ASCII characters without spaces'
+
+const corsOrigin = () => z.string().superRefine((value, ctx) => refine(ctx, corsOriginProblem(value)))
+const allowedHost = () => z.string().superRefine((value, ctx) => refine(ctx, allowedHostProblem(value)))
+const refine = (ctx: z.RefinementCtx, problem: string | undefined) => {
+  if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem })
+}
 
 /**
  * The options of `startServer`: the simulator's (`createSimulator`) and the
@@ -42,6 +50,22 @@ export const serverOptionsSchema = z.object(
     controlToken: option(z.string(CONTROL_TOKEN).regex(/^[\x21-\x7e]{1,4096}$/, CONTROL_TOKEN).optional(), {
       secret: true,
       cli: { flag: '--control-token <token>', description: 'require "Authorization: Bearer <token>" on every /__mock request', env: CONTROL_TOKEN_ENV },
+    }),
+    /**
+     * Web origins, besides loopback ones on any port and the server's own, whose
+     * pages may call the server (D27, docs/security.md): `https://app.example.com`,
+     * `null`, or `*` for every origin (then without credentials).
+     */
+    corsOrigins: option(z.array(corsOrigin(), 'expected a list of origins').optional(), {
+      cli: { flag: '--cors-origin <origin>', description: 'also let pages from this origin call the server, e.g. https://app.example.com (repeatable; "*" allows every origin, without credentials)', repeatable: true },
+    }),
+    /**
+     * `Host` names answered besides localhost, `*.localhost`, IP addresses and
+     * the bound host (D27, against DNS rebinding): `mock.test`, `.mock.test` for
+     * it and every name under it, or `*` for all.
+     */
+    allowedHosts: option(z.array(allowedHost(), 'expected a list of host names').optional(), {
+      cli: { flag: '--allowed-host <host>', description: 'also answer requests for this host name, e.g. mock.test or .mock.test for all under it (repeatable; "*" allows every host)', repeatable: true },
     }),
     /** Milliseconds a client may take to send the request line and headers (default 10 s); then 408 and the connection is closed. */
     headersTimeout: option(timeout().default(DEFAULT_HEADERS_TIMEOUT), {

@@ -8,7 +8,9 @@ import { createSimulator } from '../simulator/create-simulator.js'
 import { CONTROL_PREFIX, type Simulator } from '../simulator/simulator.js'
 import { type ClientError, clientErrorReply } from './client-error.js'
 import { controlTokenGuard } from './control-token.js'
-import { corsHeaders, preflightReply } from './cors.js'
+import { CorsPolicy } from './cors.js'
+import { HostPolicy } from './host-policy.js'
+import { type GateVerdict, pathOf, RequestGate } from './request-gate.js'
 import { DocsPage } from './docs-page.js'
 import { InspectorPage } from './inspector-page.js'
 import { StateFile } from './state-file.js'
@@ -54,7 +56,7 @@ export interface RunningServer {
  * await running.close()
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const { host, port: wanted, dispatch, controlToken, headersTimeout, requestTimeout: requestOption, log, proxy: proxyOption, proxyTimeout, stateFile: stateFilePath } =
+  const { host, port: wanted, dispatch, controlToken, headersTimeout, requestTimeout: requestOption, log, proxy: proxyOption, proxyTimeout, stateFile: stateFilePath, corsOrigins, allowedHosts } =
     parseOptions(serverOptionsSchema, options)
   const simulator = createSimulator({
     ...options,
@@ -80,6 +82,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     requestTimeout,
     // Node looks for late clients this often (30 s by default, longer than the timeouts themselves).
     connectionsCheckingInterval: Math.max(50, Math.min(1_000, headersTimeout / 4, requestTimeout / 4)),
+    // A request without Host gets our JSON 400 (RequestGate), not Node's bare one.
+    requireHostHeader: false,
   })
   server.keepAliveTimeout = 65_000
   await new Promise<void>((resolve, reject) => {
@@ -99,31 +103,42 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const proxy = proxied.length === 0 ? undefined : new AreaProxy(simulator, origin, { targets: proxied, timeoutMs: proxyTimeout, log })
   const inspector = new InspectorPage(CONTROL_PREFIX, { stateFile: stateFile?.path ?? null, controlToken: controlToken !== undefined })
   const refuseControl = controlToken === undefined ? undefined : controlTokenGuard(controlToken)
+  const cors = new CorsPolicy(corsOrigins)
+  const gate = new RequestGate({ hosts: new HostPolicy(allowedHosts ?? [], host), cors, origin, isPublic: (path) => isPublic(path, docs, inspector) })
   const batch = new EndBatch()
-  const answer = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<WireReply> => {
-    try {
-      if (req.method === 'OPTIONS') return preflightReply(req)
-      const refused = refuseControl && isGuarded(path) && !inspector.isPublic(path) ? refuseControl(req.headers.authorization) : undefined
-      if (refused) return errorResponse(refused)
-      if (docs.handles(path)) return await docs.answer({ method: req.method ?? 'GET', path })
-      if (inspector.handles(path)) return await inspector.answer({ method: req.method ?? 'GET', path })
-      // The 404 names the path as the URL parser normalised it, as the routes saw it.
-      return (await answerer(req, res)) ?? errorResponse(simulator.dispatcher.notFound(req.method ?? 'GET', new URL(`${origin}${req.url}`).pathname))
-    } catch (error) {
-      return errorResponse(error instanceof TypeError && /url/i.test(error.message) ? malformedUrl() : error)
-    }
+  /** The gate's refusals, a preflight, the control token, then the docs, the inspector, a proxied area or the simulator. */
+  const answer = async (req: IncomingMessage, res: ServerResponse, verdict: GateVerdict, started: number): Promise<WireReply | undefined> => {
+    if (verdict.refused) return errorResponse(verdict.refused)
+    const method = req.method ?? 'GET'
+    // A preflight never carries credentials (Fetch standard), so it cannot show the token; it changes nothing.
+    if (method === 'OPTIONS') return cors.preflight(headerText(req.headers.origin) ?? null, req.headers.host, headerText(req.headers['access-control-request-headers']))
+    const refused = refuseControl && verdict.guarded ? refuseControl(req.headers.authorization) : undefined
+    if (refused) return errorResponse(refused)
+    const path = verdict.url.pathname
+    if (docs.handles(path)) return await docs.answer({ method, path })
+    if (inspector.handles(path)) return await inspector.answer({ method, path })
+    // Proxied areas (`--proxy`) answer from their upstream, past the same gate and token.
+    if (proxy?.handle(req, res, verdict, started)) return undefined
+    return (await answerer(req, res)) ?? errorResponse(simulator.dispatcher.notFound(method, path))
   }
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     ;(req.socket as AnsweredSocket)[ANSWERING] = res
     const started = performance.now()
+    let verdict: GateVerdict
+    try {
+      verdict = gate.check(req)
+    } catch {
+      verdict = { url: new URL(origin), guarded: false, cors: cors.headersFor(null, undefined), refused: malformedUrl() }
+    }
+    // The log shows the path as sent, so a refused trick (`/core/../__mock/state 400`) reads as what it was.
     const path = pathOf(req.url ?? '/')
-    // Proxied areas (`--proxy`) answer from their upstream; a preflight is still answered here.
-    if (proxy && req.method !== 'OPTIONS' && proxy.handle(req, res, path, started)) return
-    void answer(req, res, path)
+    void answer(req, res, verdict, started)
+      .catch((error: unknown) => errorResponse(error))
       .then((reply) => {
+        if (reply === undefined) return
         log?.(`${req.method} ${path} ${reply.status === 0 ? 'dropped' : reply.status} ${(performance.now() - started).toFixed(1)}ms`)
         if (res.destroyed) return
-        writeReply(res, reply, reply.status === 0 ? undefined : corsHeaders(req), batch)
+        writeReply(res, reply, reply.status === 0 ? undefined : verdict.cors, batch)
         // A request refused before its body was read (413, 415, 404...) leaves the
         // upload unread; the client would block sending it and never read our answer.
         if (!req.complete) discardRest(req, res.statusCode === 413 ? TOO_LARGE_DISCARD_LIMIT : DISCARD_LIMIT)
@@ -142,7 +157,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     batch.flush()
     const current = (socket as AnsweredSocket)[ANSWERING]
     const midAnswer = current !== undefined && current.headersSent && !current.writableFinished
-    const reply = socket.writable && !midAnswer ? clientErrorReply(error) : undefined
+    const reply = socket.writable && !midAnswer ? clientErrorReply(error, cors) : undefined
     if (reply === undefined) return void socket.destroy()
     socket.end(reply, () => socket.destroy())
   })
@@ -188,16 +203,13 @@ function malformedUrl(): ApiError {
   return new ApiError(400, 'validation_failed', 'The request URL is malformed.', { details: [{ path: 'url', message: 'is not a valid URL' }] })
 }
 
-/** The path of a request target, without the query (`/core/users?limit=5` → `/core/users`). */
-function pathOf(target: string): string {
-  const end = target.indexOf('?')
-  return end === -1 ? target : target.slice(0, end)
+/** Paths under the control prefix that need no token: they hold nothing of the world (the docs page, the OpenAPI document, the inspector's page and files). */
+function isPublic(path: string, docs: DocsPage, inspector: InspectorPage): boolean {
+  return path === `${CONTROL_PREFIX}/openapi.json` || docs.handles(path) || inspector.isPublic(path)
 }
 
-/** What the control token guards: the control API, but not its description (`openapi.json`, the docs page), which holds nothing of the world. */
-function isGuarded(path: string): boolean {
-  if (path !== CONTROL_PREFIX && !path.startsWith(`${CONTROL_PREFIX}/`)) return false
-  return path !== `${CONTROL_PREFIX}/openapi.json` && path !== `${CONTROL_PREFIX}/docs` && !path.startsWith(`${CONTROL_PREFIX}/docs/`)
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value
 }
 
 function listenError(error: unknown, host: string, port: number): Error {

@@ -25,7 +25,7 @@ export function openSocket(base: string): Promise<Socket> {
  * `timeoutMs` for them.
  *
  * @example
- * const [reply] = await rawExchange(base, 'GET / HTTP/1.1\r\nHost: x\r\n\r\n', 1)
+ * const [reply] = await rawExchange(base, 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n', 1)
  */
 export function rawExchange(base: string, bytes: string | Buffer, expected: number, timeoutMs = 5_000): Promise<RawReply[]> {
   return new Promise((resolve) => {

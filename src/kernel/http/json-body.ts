@@ -20,17 +20,15 @@ export interface JsonBodyOptions {
 /**
  * Reads a request body as JSON, enforcing D11: over `limit` bytes is 413
  * (checked against `Content-Length` first, then while streaming, so a huge body
- * is never buffered whole), a non-JSON content type is 415, malformed JSON is
- * 400 `invalid_json`, an empty body is 400 `validation_failed`.
+ * is never buffered whole), a non-JSON or missing content type is 415,
+ * malformed JSON is 400 `invalid_json`, an empty body is 400 `validation_failed`.
  *
  * @example
  * const body = await readJsonBody(request, { limit: 1024 * 1024 })
  */
 export async function readJsonBody(request: SimRequest, options: JsonBodyOptions): Promise<unknown> {
   const contentType = request.headers.get('content-type')
-  if (contentType !== null && !isJsonContentType(contentType)) {
-    throw new ApiError(415, 'unsupported_media_type', `Expected a JSON body (Content-Type: application/json), got "${contentType}".`)
-  }
+  refuseNonJson(contentType)
   const declared = request.headers.get('content-length')
   if (declared !== null && Number(declared) > options.limit) throw payloadTooLarge(options.limit)
 
@@ -41,6 +39,8 @@ export async function readJsonBody(request: SimRequest, options: JsonBodyOptions
       details: [{ path: '', message: 'is required: send a JSON body' }],
     })
   }
+  // A body must say it is JSON (D11): a page on another site can send an undeclared body without asking the browser first.
+  if (contentType === null) throw new ApiError(415, 'unsupported_media_type', 'The request body has no Content-Type; send it as JSON with "Content-Type: application/json".')
   try {
     return options.parse ? options.parse(text) : JSON.parse(text)
   } catch (error) {
@@ -57,6 +57,21 @@ function syntaxReason(error: unknown): string {
   if (!(error instanceof SyntaxError)) return 'unparseable.'
   const quoted = error.message.indexOf('"')
   return `${(quoted === -1 ? error.message : error.message.slice(0, quoted)).replace(/[\s,]+$/, '')}.`
+}
+
+/**
+ * Refuses a request declared as something other than JSON (D11), also on a
+ * `POST` that reads no body: `text/plain`, form and multipart bodies are what a
+ * page on another site can send without a CORS preflight, so none of them may
+ * change anything.
+ *
+ * @example
+ * refuseNonJson(request.headers.get('content-type')) // throws 415 for 'text/plain'
+ */
+export function refuseNonJson(contentType: string | null): void {
+  if (contentType !== null && !isJsonContentType(contentType)) {
+    throw new ApiError(415, 'unsupported_media_type', `Expected a JSON body (Content-Type: application/json), got "${contentType.slice(0, 200)}".`)
+  }
 }
 
 function isJsonContentType(value: string): boolean {

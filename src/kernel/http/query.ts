@@ -26,7 +26,8 @@ export function intParam(min: number, max?: number) {
  * const { page, limit } = parseQuery(listQuery, url)
  */
 export function parseQuery<S extends z.ZodType>(schema: S, url: URL): z.output<S> {
-  const raw: Record<string, string> = {}
+  // No prototype: `?constructor=x` or `?__proto__=x` is a parameter like any other, not an inherited name.
+  const raw: Record<string, string> = Object.create(null)
   for (const [key, value] of url.searchParams) if (!(key in raw)) raw[key] = value
   return parseOrThrow(schema, raw, 'query')
 }

@@ -115,6 +115,8 @@ function errorCodes(route: RouteDefinition, faults: boolean, extra: readonly Err
   }
   if (route.params || route.query || route.body) add('validation_failed')
   if (route.body) for (const code of ['invalid_json', 'payload_too_large', 'unsupported_media_type'] as const) add(code)
+  // A POST refuses a body declared as something else even when it reads none (D27: no simple cross-site request acts).
+  if (route.method === 'POST') add('unsupported_media_type')
   if (route.security?.scheme === 'bearer') for (const code of ['unauthorized', 'invalid_token', 'token_expired'] as const) add(code)
   for (const error of route.errors ?? []) {
     if (typeof error === 'string') add(error)

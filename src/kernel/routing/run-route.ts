@@ -1,4 +1,4 @@
-import { readJsonBody } from '../http/json-body.js'
+import { readJsonBody, refuseNonJson } from '../http/json-body.js'
 import { parseQuery } from '../http/query.js'
 import type { Reply } from '../http/reply.js'
 import type { SimRequest } from '../http/sim-request.js'
@@ -11,7 +11,8 @@ const NO_QUERY: Record<string, never> = Object.freeze({})
 /**
  * Runs a route on a request: what the route declares is checked in order,
  * `security` (401), `params` and `query` (400, every problem listed), `guard`
- * (e.g. 404 for an unknown id), the `body` (415, 413, 400: D11), then
+ * (e.g. 404 for an unknown id), the `body` (415, 413, 400: D11; a POST that
+ * reads none still refuses a non-JSON content type, 415), then
  * `handle` gets the validated values. Routes that declare no security, guard
  * or body are answered without a promise of their own.
  *
@@ -19,6 +20,8 @@ const NO_QUERY: Record<string, never> = Object.freeze({})
  * const reply = await runRoute(route, request, url, { userId: 'u1' }, 1024 * 1024)
  */
 export function runRoute(route: RouteDefinition, request: SimRequest, url: URL, params: Record<string, string>, bodyLimit: number): Reply | Promise<Reply> {
+  // POST is the one method a page on another site may send without a preflight: it must not act on a text or form body.
+  if (route.body === undefined && route.method === 'POST') refuseNonJson(request.headers.get('content-type'))
   if (route.security !== undefined || route.guard !== undefined || route.body !== undefined) return runChecked(route, request, url, params, bodyLimit)
   return route.handle({
     request,

@@ -1,0 +1,116 @@
+import type { IncomingMessage } from 'node:http'
+import { ApiError } from '../kernel/errors/api-error.js'
+import { CONTROL_PREFIX } from '../simulator/simulator.js'
+import { type CorsPolicy, NO_CORS } from './cors.js'
+import type { HostPolicy } from './host-policy.js'
+
+/** What the gate decided about one request. */
+export interface GateVerdict {
+  /** The request's absolute URL, normalised once: its path is what every later step (token, pages, routes, proxy) reads. */
+  url: URL
+  /** The CORS headers its answer carries (none for an origin that is not allowed). */
+  cors: Readonly<Record<string, string>>
+  /** Why it is refused before anything else looks at it, if it is. */
+  refused?: ApiError
+  /** The request needs the control token: its path is the control API's (or the inspector's data). */
+  guarded: boolean
+}
+
+/** What the gate is told about the server. */
+export interface GateOptions {
+  hosts: HostPolicy
+  cors: CorsPolicy
+  /** `http://127.0.0.1:4000`: the base of each request's URL. */
+  origin: string
+  /** Paths under the control prefix that hold nothing of the world and need no token (the docs page, the inspector's files). */
+  isPublic: (path: string) => boolean
+}
+
+/**
+ * The first step of every request to the server, simulated or proxied, before
+ * any route, page or upstream sees it (D27): the `Host` must be allowed (DNS
+ * rebinding), an `Origin` must be allowed (any web page the developer visits
+ * could otherwise act on the world), and the path is normalised once, with
+ * dot-segments and backslashes refused, so the control token and the routes
+ * judge the same path.
+ *
+ * @example
+ * const verdict = gate.check(req)
+ * if (verdict.refused) return errorResponse(verdict.refused)
+ */
+export class RequestGate {
+  readonly #options: GateOptions
+
+  constructor(options: GateOptions) {
+    this.#options = options
+  }
+
+  /** Throws a `TypeError` for a target that makes no URL (as `new URL` does); the server answers it 400. */
+  check(req: IncomingMessage): GateVerdict {
+    const { hosts, cors, origin: base, isPublic } = this.#options
+    const target = req.url ?? '/'
+    const url = new URL(`${base}${target}`)
+    const guarded = isControlPath(url.pathname) && !isPublic(url.pathname)
+    const host = req.headers.host
+    // HTTP/1.0 may leave Host out; HTTP/1.1 must send it (RFC 9112 §3.2), and every browser does.
+    if (host === undefined && req.httpVersionMinor >= 1) return { url, guarded, cors: NO_CORS, refused: missingHost() }
+    if (host !== undefined && !hosts.allows(host)) return { url, guarded, cors: NO_CORS, refused: hostNotAllowed(host) }
+    const origin = headerText(req.headers.origin)
+    if (origin !== undefined && !cors.allows(origin, host)) return { url, guarded, cors: NO_CORS, refused: originNotAllowed(origin) }
+    const headers = cors.headersFor(origin ?? null, host)
+    if (hasDotSegmentOrBackslash(target)) return { url, guarded, cors: headers, refused: invalidPath() }
+    return { url, guarded, cors: headers }
+  }
+}
+
+/** The control API's paths, as the route table sees them: `/__mock` and everything under it. */
+function isControlPath(path: string): boolean {
+  return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)
+}
+
+/**
+ * The path of a request target as sent, without the query.
+ *
+ * @example
+ * pathOf('/core/users?limit=5') // '/core/users'
+ */
+export function pathOf(target: string): string {
+  const end = target.indexOf('?')
+  return end === -1 ? target : target.slice(0, end)
+}
+
+/** `.`/`..` segments, plain or percent-encoded, or a backslash, in the path part of a request target. */
+function hasDotSegmentOrBackslash(target: string): boolean {
+  const path = pathOf(target)
+  if (path.includes('\\') || /%5c/i.test(path)) return true
+  return path.split('/').some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment))
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value
+}
+
+function missingHost(): ApiError {
+  return new ApiError(400, 'bad_request', 'An HTTP/1.1 request must carry a Host header.')
+}
+
+function hostNotAllowed(host: string): ApiError {
+  return new ApiError(403, 'host_not_allowed', `Requests for host "${shown(host)}" are refused: only localhost, IP addresses and the address the server listens on are answered. To allow this host, start the server with --allowed-host ${hostOnly(host)}.`)
+}
+
+function originNotAllowed(origin: string): ApiError {
+  return new ApiError(403, 'origin_not_allowed', `Requests from origin "${shown(origin)}" are refused: only loopback origins (http://localhost:*, http://127.0.0.1:*, http://[::1]:*) and this server's own are allowed. To allow this one, start the server with --cors-origin ${shown(origin)}.`)
+}
+
+function invalidPath(): ApiError {
+  return new ApiError(400, 'invalid_path', 'The request path has "." or ".." segments or backslashes; send the path as a browser would, with them resolved.')
+}
+
+/** A header value as a message may show it: printable, and not long enough to flood a log. */
+function shown(value: string): string {
+  return value.replace(/[^\x20-\x7e]/g, '?').slice(0, 200)
+}
+
+function hostOnly(host: string): string {
+  return shown(host).replace(/:\d*$/, '')
+}
