@@ -51,9 +51,6 @@ export {
   type StoredPoint,
 } from './areas/core/index.js'
 export { ApiError, type ErrorDetail } from './kernel/errors/api-error.js'
-export { fromFetchRequest, toFetchResponse } from './kernel/http/fetch-adapter.js'
-export type { Reply } from './kernel/http/reply.js'
-export type { RequestHeaders, SimRequest } from './kernel/http/sim-request.js'
 export { type Clock, fixedClock, systemClock } from './kernel/time/clock.js'
 export { ConfigError } from './kernel/errors/config-error.js'
 export { type ClockSetting, parseDuration, SimClock } from './kernel/time/sim-clock.js'

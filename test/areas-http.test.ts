@@ -9,7 +9,7 @@ import { type CliServer, startCli } from './support/cli-server.js'
 // The area suites that also run in-process (src/areas/*/*.test.ts), here against
 // the real CLI server, once per way the server reaches the handlers (the msw 3
 // line, npm run test:msw3, runs only the msw one: the other modes skip msw).
-for (const mode of process.env.MULTI_AREA_MOCK_TEST_DISPATCH?.split(',') ?? ['fast', 'direct', 'msw']) {
+for (const mode of process.env.MULTI_AREA_MOCK_TEST_DISPATCH?.split(',') ?? ['fast', 'msw']) {
   describe(`CLI server, --dispatch ${mode}`, () => {
     let server: CliServer
     beforeAll(async () => {

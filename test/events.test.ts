@@ -68,7 +68,7 @@ async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
   }
 }
 
-describe.each<DispatchMode>(['fast', 'direct', 'msw'])('GET /__mock/events, dispatch %s', (dispatch) => {
+describe.each<DispatchMode>(['fast', 'msw'])('GET /__mock/events, dispatch %s', (dispatch) => {
   let running: RunningServer
   let followers: () => number
   beforeAll(async () => {

@@ -20,6 +20,7 @@ import { createSimulator, type Simulator } from '../src/index.js'
 import { type CliServer, startCli } from './support/cli-server.js'
 import { changedWorld, count, describeRequest, type FuzzRequest, type FuzzTotals, fuzzRequest, fuzzTargets, judge, OpenApiCheck, type WorldFacts } from './support/fuzz-cases.js'
 import type { ObservedReply } from './support/openapi-check.js'
+import { engineOf } from '../src/simulator/engine.js'
 
 const OVER_HTTP = process.env.FUZZ_TARGET === 'http'
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2_500)
@@ -61,7 +62,7 @@ async function inProcess(): Promise<Subject> {
     base,
     async send(request) {
       const built = new Request(`${base}${request.target}`, { method: request.method, headers: request.headers, ...(request.body ? { body: request.body as Uint8Array<ArrayBuffer> } : {}) })
-      const response = (await getResponse(sim.handlers, built)) ?? toFetchResponse(errorResponse(sim.dispatcher.notFound(built.method, new URL(built.url).pathname)))
+      const response = (await getResponse(sim.handlers, built)) ?? toFetchResponse(errorResponse(engineOf(sim).dispatcher.notFound(built.method, new URL(built.url).pathname)))
       return read(response)
     },
     state: async () => JSON.stringify(sim.exportState()),
@@ -133,7 +134,7 @@ it(`${RUNS.toLocaleString('en')} fuzzed requests ${OVER_HTTP ? 'against the CLI 
   // The route table of a simulator like the subject; seeded first, as the routes' examples read its world.
   const table = createSimulator({ seed: 1, clock: CLOCK })
   await table.ready
-  const targets = await fuzzTargets(table.dispatcher.mounts, await subject.facts())
+  const targets = await fuzzTargets(engineOf(table).dispatcher.mounts, await subject.facts())
   const totals: FuzzTotals = { cases: 0, byStatus: {}, byRoute: {} }
   let world = await subject.state()
   const started = performance.now()

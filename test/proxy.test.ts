@@ -138,6 +138,21 @@ describe('a proxied area in front of another simulator', () => {
     await fetch(`${proxy.url}/__mock/faults`, { method: 'DELETE' })
   })
 
+  it('a proxied request naming an unknown world is refused as a simulated one is, never journaled or sent upstream in the default world', async () => {
+    const before = upstream.simulator.journal.size
+    const journaled = (await (await fetch(`${proxy.url}/__mock/requests`)).json()) as { entries: unknown[] }
+    const simulated = await fetch(`${proxy.url}/core/users?limit=1`, { headers: { 'x-mock-world': 'no-such-world' } })
+    const proxied = await fetch(`${proxy.url}/admin/api/v1.2/users?limit=1`, { headers: { 'x-mock-world': 'no-such-world' } })
+    expect(proxied.status).toBe(simulated.status)
+    expect(proxied.status).toBe(404)
+    const [simulatedBody, proxiedBody] = (await Promise.all([simulated.json(), proxied.json()])) as Array<{ error: string; world: string; message: string }>
+    expect(proxiedBody).toEqual(simulatedBody)
+    expect(proxiedBody).toMatchObject({ error: 'not_found', world: 'no-such-world' })
+    expect(upstream.simulator.journal.size).toBe(before)
+    const after = (await (await fetch(`${proxy.url}/__mock/requests`)).json()) as { entries: unknown[] }
+    expect(after.entries).toHaveLength(journaled.entries.length)
+  })
+
   it('never logs a secret: one line per request, path only', async () => {
     await fetch(`${proxy.url}/admin/api/v1.2/users?password=log-secret-query`, { headers: { authorization: 'Bearer log-secret-token' } })
     await new Promise((resolve) => setTimeout(resolve, 100))

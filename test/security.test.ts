@@ -81,7 +81,7 @@ const CONTROL_CALLS: Array<[method: string, path: string, body?: string]> = [
   ['POST', 'worlds', '{"id":"sneaky"}'],
 ]
 
-describe.each(['fast', 'direct', 'msw'])('finding 1, --dispatch %s: one normalised path decides the token and the route', (mode) => {
+describe.each(['fast', 'msw'])('finding 1, --dispatch %s: one normalised path decides the token and the route', (mode) => {
   let server: CliServer
 
   beforeAll(async () => {

@@ -22,7 +22,7 @@ const FIXTURES = { product: 'prod-1001', resource: '1', token: 'mam', validator:
 
 const failuresOf = (results: CheckResult[]) => results.filter((result) => result.status === 'fail').map((result) => `${result.name}: ${result.reason}`)
 
-describe.each(['fast', 'msw', 'direct'])('verify against our own server (--dispatch %s)', (dispatch) => {
+describe.each(['fast', 'msw'])('verify against our own server (--dispatch %s)', (dispatch) => {
   let server: CliServer
   beforeAll(async () => {
     server = await startCli(['--seed', '1', '--jwt-secret', SECRET, '--quiet', '--dispatch', dispatch])

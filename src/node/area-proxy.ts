@@ -3,26 +3,27 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import type { Dispatch } from '../kernel/routing/dispatcher.js'
 import { errorResponse } from '../kernel/errors/error-response.js'
 import type { Reply } from '../kernel/http/reply.js'
-import type { SimRequest } from '../kernel/http/sim-request.js'
-import type { Simulator } from '../simulator/create-simulator.js'
-import { FaultInjector, faultResponse } from '../simulator/faults.js'
-import { Journal } from '../simulator/journal.js'
-import { requestedWorld } from '../simulator/worlds.js'
+import type { Upstream, UpstreamContext, UpstreamReply } from '../simulator/request-pipeline.js'
+import type { SimulatorEngine } from '../simulator/engine.js'
 import { BodyCapture } from './body-capture.js'
-import type { GateVerdict } from './request-gate.js'
 import { fromNodeRequest } from './node-request.js'
 import { badGateway, gatewayTimeout } from './proxy-errors.js'
 import { downstreamHeaders, upstreamRequestHeaders } from './proxy-headers.js'
 import { type ProxyTarget, upstreamUrl } from './proxy-targets.js'
-import { writeReply } from './wire-reply.js'
+import type { GateVerdict } from './request-gate.js'
 
 /** What the server gives the proxy. */
 export interface AreaProxyOptions {
   targets: ProxyTarget[]
   /** Milliseconds an upstream may stay silent (no byte) before a 504, or before a started answer is cut. */
   timeoutMs: number
-  /** The server's request log (one line per request; never headers, query or bodies). */
-  log?: ((line: string) => void) | undefined
+}
+
+/** A proxied area's answer: the upstream's (already `written`), or one made here (a fault, a 502 or 504, an unknown world) for the server to write. */
+export interface ProxiedReply extends Reply {
+  written: boolean
+  /** For the log line: where the area's requests go. */
+  upstreamHost: string
 }
 
 /** One proxied request in flight. */
@@ -30,53 +31,54 @@ interface Forwarding {
   req: IncomingMessage
   res: ServerResponse
   target: ProxyTarget
-  dispatch: Dispatch & { mount: NonNullable<Dispatch['mount']> }
+  /** The path under the area's prefix and the query, as the upstream gets them. */
   url: URL
-  path: string
-  started: number
+  prefix: string
   /** The CORS headers the gate chose for this request: the server's policy, never the upstream's. */
   cors: Readonly<Record<string, string>>
 }
 
 /**
- * Sends the requests of proxied areas (`serve --proxy admin=https://…`) to
- * their real backend and streams the answer back unchanged, while every other
- * area stays simulated. Each request still passes the simulator's fault rules
- * (latency first; a status or drop answers instead of the upstream) and is
- * recorded in its journal, marked with the upstream (`proxy`) and redacted like
- * every entry. Bodies stream both ways; only their start is kept for the journal.
+ * The real backend of a proxied area (`serve --proxy admin=https://…`) as one
+ * more answerer of the simulator's pipeline: the request passes the same world
+ * choice, fault rules, latency and journal as a simulated one (`forward`),
+ * and only then goes upstream, its body streamed; the answer streams back
+ * unchanged but for hop-by-hop and CORS headers. Only the start of each body
+ * is kept, for the journal.
  *
  * @example
- * const proxy = new AreaProxy(simulator, 'http://127.0.0.1:4000', { targets, timeoutMs: 30_000 })
- * if (!proxy.handle(req, res, gate.check(req), performance.now())) answerSimulated(req, res)
+ * const proxy = new AreaProxy(engine, 'http://127.0.0.1:4000', { targets, timeoutMs: 30_000 })
+ * const reply = proxy.answer(req, res, gate.check(req)) // undefined: not a proxied area
  */
 export class AreaProxy {
-  readonly #simulator: Simulator
+  readonly #engine: SimulatorEngine
   readonly #origin: string
   readonly #options: AreaProxyOptions
   readonly #byArea: Map<string, ProxyTarget>
   // Connections to an upstream are kept open between requests, as a browser would.
   readonly #agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) }
 
-  constructor(simulator: Simulator, origin: string, options: AreaProxyOptions) {
-    this.#simulator = simulator
+  constructor(engine: SimulatorEngine, origin: string, options: AreaProxyOptions) {
+    this.#engine = engine
     this.#origin = origin
     this.#options = options
     this.#byArea = new Map(options.targets.map((target) => [target.area, target]))
   }
 
-  /** Starts answering `req` when its area is proxied and answers `true`; `false` leaves it to the simulator. The gate has passed it. */
-  handle(req: IncomingMessage, res: ServerResponse, verdict: GateVerdict, started: number): boolean {
+  /**
+   * The answer to `req` when its area is proxied, `undefined` when the
+   * simulator answers it. A reply marked `written` is on the wire already.
+   */
+  answer(req: IncomingMessage, res: ServerResponse, verdict: GateVerdict): Promise<ProxiedReply> | undefined {
     const { url, cors } = verdict
-    const path = url.pathname
-    const dispatch = this.#simulator.dispatcher.dispatch({ method: req.method ?? 'GET', url: url.href })
-    const target = dispatch?.mount === undefined ? undefined : this.#byArea.get(dispatch.mount.area)
-    if (target === undefined || dispatch?.mount === undefined) return false
-    void this.#forward({ req, res, target, dispatch: dispatch as Forwarding['dispatch'], url, path, started, cors }).catch((error: unknown) => {
-      process.stderr.write(`multi-area-mock: could not proxy ${req.method} ${path}: ${error instanceof Error ? error.message : String(error)}\n`)
-      res.destroy()
-    })
-    return true
+    const dispatch = this.#engine.dispatcher.dispatch({ method: req.method ?? 'GET', url: url.href })
+    const mount = dispatch?.mount
+    const target = mount === undefined ? undefined : this.#byArea.get(mount.area)
+    if (target === undefined || dispatch === undefined || mount === undefined) return undefined
+    const job: Forwarding = { req, res, target, url, prefix: mount.prefix, cors }
+    const upstream: Upstream = { base: target.base.href, answer: (_request, context) => this.#stream(job, context) }
+    const host = target.base.host
+    return this.#engine.forward(fromNodeRequest(req, this.#origin), routeOf(dispatch, job), upstream).then((reply) => ({ ...reply, written: (reply as Partial<UpstreamReply>).written === true, upstreamHost: host }))
   }
 
   /** Closes the kept upstream connections (the server is closing). */
@@ -85,59 +87,33 @@ export class AreaProxy {
     this.#agents.https.destroy()
   }
 
-  async #forward(job: Forwarding): Promise<void> {
-    const world = this.#world(job.req)
-    const faults = world.faults instanceof FaultInjector ? world.faults : undefined
-    const journal = world.journal instanceof Journal && world.journal.capacity > 0 ? world.journal : undefined
-    const time = journal ? world.clock.nowMs() : 0
-    const simRequest = fromNodeRequest(job.req, this.#origin)
-    const fault = faults?.decide(simRequest, routeOf(job))
-    if (fault !== undefined && fault.delay > 0) await new Promise((resolve) => setTimeout(resolve, fault.delay))
-    const record = (status: number, response: Reply, lengths: { request?: number; response?: number } = {}, requestText?: string) => {
-      this.#options.log?.(`${job.req.method} ${job.path} ${status === 0 ? 'dropped' : status} ${(performance.now() - job.started).toFixed(1)}ms (proxied to ${job.target.base.host})`)
-      journal?.record({
-        time,
-        durationMs: performance.now() - job.started,
-        request: journalRequest(simRequest, requestText),
-        dispatch: job.dispatch,
-        response: { ...response, status },
-        fault: fault?.applied,
-        proxy: job.target.base.href,
-        bodyLengths: lengths,
-      })
-    }
-    if (fault?.drop) {
-      record(0, { status: 0, headers: {}, body: null })
-      return void job.res.socket?.destroy()
-    }
-    if (fault?.status !== undefined) return this.#answerLocally(job, faultResponse({ ...fault, status: fault.status }), record)
-    await this.#stream(job, journal?.bodyLimit ?? 0, record, fault?.preferenceApplied)
-  }
-
-  /** The request to the upstream and the answer back, both streamed. */
-  #stream(job: Forwarding, captureLimit: number, record: Recorder, preferenceApplied: string | undefined): Promise<void> {
+  /** The request to the upstream and the answer back, both streamed; resolves once the answer is written, or with the 502/504 to write. */
+  #stream(job: Forwarding, { headers: extra, captureLimit }: UpstreamContext): Promise<UpstreamReply> {
     const { req, res, target } = job
-    const upstream = upstreamUrl(target.base, job.url.pathname.slice(job.dispatch.mount.prefix.length), job.url.search)
+    const upstream = upstreamUrl(target.base, job.url.pathname.slice(job.prefix.length), job.url.search)
     const https = upstream.protocol === 'https:'
     const sent = new BodyCapture(captureLimit)
     const received = new BodyCapture(captureLimit)
-    return new Promise<void>((resolve) => {
+    return new Promise<UpstreamReply>((resolve) => {
       let settled = false
+      const settle = (reply: Reply, written: boolean, lengths: UpstreamReply['bodyLengths']) => {
+        if (settled) return
+        settled = true
+        resolve({ ...reply, written, requestText: sent.text(), bodyLengths: lengths })
+      }
       const outgoing = (https ? httpsRequest : httpRequest)(upstream, { method: req.method ?? 'GET', headers: upstreamRequestHeaders(req.headers), agent: https ? this.#agents.https : this.#agents.http })
       const fail = (reply: Reply) => {
         if (settled) return
-        settled = true
         outgoing.destroy()
+        // An answer already begun cannot become an error: the client sees it cut off.
         if (res.headersSent) res.destroy()
-        else this.#answerLocally(job, reply, record, sent)
-        resolve()
+        settle(reply, res.headersSent, { request: sent.bytes })
       }
       // Idle time: no byte from the upstream for this long, before or during its answer.
       outgoing.setTimeout(this.#options.timeoutMs, () => fail(errorResponse(gatewayTimeout(target.area, target.base, this.#options.timeoutMs))))
       outgoing.on('error', (error) => fail(errorResponse(badGateway(target.area, target.base, error))))
       outgoing.on('response', (answer: IncomingMessage) => {
-        const headers = downstreamHeaders(answer.rawHeaders, job.cors)
-        if (preferenceApplied) headers['preference-applied'] = preferenceApplied
+        const headers = downstreamHeaders(answer.rawHeaders, { ...job.cors, ...extra })
         const encoded = (answer.headers['content-encoding'] ?? 'identity') !== 'identity'
         res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers)
         answer.on('data', (chunk: Buffer) => {
@@ -146,11 +122,8 @@ export class AreaProxy {
         answer.pipe(res)
         answer.on('error', () => fail(errorResponse(badGateway(target.area, target.base, new Error('aborted')))))
         res.on('finish', () => {
-          if (settled) return
-          settled = true
           const body = encoded ? null : (received.text() ?? null)
-          record(answer.statusCode ?? 502, { status: 0, headers: {}, body }, { request: sent.bytes, response: received.bytes }, sent.text())
-          resolve()
+          settle({ status: answer.statusCode ?? 502, headers: {}, body }, true, { request: sent.bytes, response: received.bytes })
         })
       })
       // The client went away: stop the upstream too.
@@ -162,37 +135,12 @@ export class AreaProxy {
       req.pipe(outgoing)
     })
   }
-
-  /** An answer made here (a fault rule's status, a 502 or a 504): written with the CORS headers and journaled. */
-  #answerLocally(job: Forwarding, reply: Reply, record: Recorder, sent?: BodyCapture): void {
-    Object.assign(reply.headers, job.cors)
-    record(reply.status, reply, { request: sent?.bytes ?? 0 }, sent?.text())
-    if (!job.res.destroyed) writeReply(job.res, reply)
-  }
-
-  /** The world a request names (`x-mock-world`), for its journal and fault rules; the default one otherwise. */
-  #world(req: IncomingMessage): Simulator {
-    const id = requestedWorld({ headers: { get: (name) => headerValue(req, name) } })
-    return (id === null ? undefined : this.#simulator.worlds.get(id)) ?? this.#simulator
-  }
 }
-
-type Recorder = (status: number, response: Reply, lengths?: { request?: number; response?: number }, requestText?: string) => void
 
 /** The route fault rules match against: the simulated route when one has the path, else the path itself. */
-function routeOf(job: Forwarding): Extract<Dispatch, { kind: 'route' }> {
-  if (job.dispatch.kind === 'route') return job.dispatch
-  const path = job.url.pathname.slice(job.dispatch.mount.prefix.length) || '/'
+function routeOf(dispatch: Dispatch, job: Forwarding): Extract<Dispatch, { kind: 'route' }> {
+  if (dispatch.kind === 'route') return dispatch
+  const path = job.url.pathname.slice(job.prefix.length) || '/'
   const route = { method: 'GET' as const, path, summary: 'proxied', handle: () => ({ status: 0, headers: {}, body: null }) }
-  return { kind: 'route', route, params: {}, url: job.url, mount: job.dispatch.mount }
-}
-
-/** What the journal reads of a proxied request: its URL and headers, and the start of its body as text. */
-function journalRequest(request: SimRequest, bodyText: string | undefined): SimRequest {
-  return { method: request.method, url: request.url, headers: request.headers, bodyText, readText: () => Promise.reject(new Error('streamed to the upstream')) }
-}
-
-function headerValue(req: IncomingMessage, name: string): string | null {
-  const value = req.headers[name]
-  return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
+  return { kind: 'route', route, params: {}, url: job.url, mount: dispatch.mount! }
 }

@@ -25,7 +25,7 @@ const withoutDate = (raw: string) => raw.replace(/\r\ndate: [^\r]*/i, '')
  * must put the same bytes on the wire: status line with its reason phrase,
  * headers and their order, body; CORS, faults, worlds and errors included.
  */
-describe('--dispatch fast, direct and msw on the wire', () => {
+describe('--dispatch fast and msw on the wire', () => {
   const servers = new Map<string, RunningServer>()
   beforeAll(async () => {
     for (const mode of DISPATCH_MODES) servers.set(mode, await startServer({ port: 0, seed: 4, clock: '2026-01-01T00:00:00Z', dispatch: mode, allowedHosts: ['sim.test'], corsOrigins: ['http://app.test'] }))

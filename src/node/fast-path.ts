@@ -1,24 +1,23 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { getResponse } from 'msw'
-import type { Simulator } from '../simulator/simulator.js'
+import type { SimulatorEngine } from '../simulator/engine.js'
 import { toFetchRequest } from './fetch-request.js'
 import { fromNodeRequest } from './node-request.js'
 import { type WireReply, wireReplyOf } from './wire-reply.js'
 
 /**
  * How the CLI server reaches the simulator:
- * - `fast`: Node's request straight to the route table (`sim.reply`): no Fetch
+ * - `fast`: Node's request straight to the route table: no Fetch
  *   `Request`/`Response` is built; the reply is written as it is.
- * - `direct`: a Fetch `Request` to `sim.fetch` (the route table, no msw).
  * - `msw`: a Fetch `Request` to msw's `getResponse` over `sim.handlers`, as
  *   in-process and in the browser.
- * All three share the routes, validation, error bodies, faults, journal and
- * worlds, and answer byte for byte the same (src/simulator/dispatch-paths.test.ts).
+ * Both share the routes, validation, error bodies, faults, journal and
+ * worlds, and answer byte for byte the same (src/node/dispatch-paths.test.ts).
  */
-export type DispatchMode = 'fast' | 'direct' | 'msw'
+export type DispatchMode = 'fast' | 'msw'
 
 /** Every dispatch mode, the default first. */
-export const DISPATCH_MODES = ['fast', 'direct', 'msw'] as const satisfies readonly DispatchMode[]
+export const DISPATCH_MODES = ['fast', 'msw'] as const satisfies readonly DispatchMode[]
 
 /** Answers one Node request; `undefined` when no area claims it (the server's 404). */
 export type NodeAnswerer = (req: IncomingMessage, res: ServerResponse) => Promise<WireReply | undefined> | undefined
@@ -29,19 +28,13 @@ export type NodeAnswerer = (req: IncomingMessage, res: ServerResponse) => Promis
  * A malformed request URL throws a `TypeError`, on every mode.
  *
  * @example
- * const answer = nodeAnswerer('fast', simulator, 'http://127.0.0.1:4000')
+ * const answer = nodeAnswerer('fast', engineOf(simulator), 'http://127.0.0.1:4000')
  * const reply = await answer(req, res)
  */
-export function nodeAnswerer(mode: DispatchMode, simulator: Simulator, origin: string): NodeAnswerer {
-  if (mode === 'fast') return (req) => simulator.reply(fromNodeRequest(req, origin))
-  if (mode === 'direct') {
-    return (req) => {
-      const found = simulator.fetch(toFetchRequest(req, origin))
-      return found && found.then(wireReplyOf)
-    }
-  }
+export function nodeAnswerer(mode: DispatchMode, engine: SimulatorEngine, origin: string): NodeAnswerer {
+  if (mode === 'fast') return (req) => engine.reply(fromNodeRequest(req, origin))
   return async (req) => {
-    const response = await getResponse(simulator.handlers, toFetchRequest(req, origin))
+    const response = await getResponse(engine.handlers, toFetchRequest(req, origin))
     return response && wireReplyOf(response)
   }
 }

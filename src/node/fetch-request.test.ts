@@ -3,7 +3,7 @@ import { DISPATCH_MODES } from './fast-path.js'
 import { type RunningServer, startServer } from './server.js'
 
 /**
- * On the `direct` and `msw` modes the routes read a request's headers from the
+ * On the `msw` mode the routes read a request's headers from the
  * object its Fetch `Request` was made with (fetch-request.ts); what they and
  * the journal see must be what the fast path sees, Node's list values joined.
  */

@@ -2,8 +2,8 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 import { forWire } from '../kernel/http/fetch-adapter.js'
 
 /**
- * Node's request as a Fetch `Request`, for the `direct` and `msw` dispatch
- * modes: the absolute URL on `origin`, the headers as Node joined them, and for
+ * Node's request as a Fetch `Request`, for the `msw` dispatch
+ * mode: the absolute URL on `origin`, the headers as Node joined them, and for
  * any method but GET and HEAD a body stream over `req` that pulls from the
  * socket only as it is read (unread, the upload stays paused for the server to
  * discard). A client that goes away mid-body makes the stream error, which the

@@ -87,16 +87,15 @@ export const serverOptionsSchema = z.object(
     ...simulatorOptionsSchema.shape,
     /**
      * How requests reach the simulator (default `'fast'`): `'fast'` answers
-     * Node's request from the route table without any Fetch object, `'direct'`
-     * builds a Fetch `Request` for `sim.fetch`, `'msw'` goes through msw's
-     * `getResponse` over `simulator.handlers`. All answer identically
-     * (src/simulator/dispatch-paths.test.ts); bench/README.md has the figures.
+     * Node's request from the route table without any Fetch object, `'msw'`
+     * goes through msw's `getResponse` over `simulator.handlers`. Both answer
+     * identically (src/node/dispatch-paths.test.ts); bench/README.md has the figures.
      */
     // The default (the first mode) was chosen by the benchmark (bench/README.md).
     dispatch: option(z.enum(DISPATCH_MODES, `expected one of ${DISPATCH_MODES.join(', ')}`).default(DISPATCH_MODES[0]), {
       cli: {
         flag: '--dispatch <mode>',
-        description: 'how requests reach the routes: "fast" (Node\'s request straight to the route table), "direct" (a Fetch Request, no msw) or "msw" (getResponse over the msw handlers)',
+        description: 'how requests reach the routes: "fast" (Node\'s request straight to the route table) or "msw" (getResponse over the msw handlers)',
       },
     }),
     /**

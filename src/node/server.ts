@@ -17,7 +17,8 @@ import { StateFile } from './state-file.js'
 import { DEFAULT_REQUEST_TIMEOUT, type ServerOptions, serverOptionsSchema } from './server-options.js'
 import { nodeAnswerer } from './fast-path.js'
 import { type WireReply, writeReply } from './wire-reply.js'
-import { AreaProxy } from './area-proxy.js'
+import { AreaProxy, type ProxiedReply } from './area-proxy.js'
+import { engineOf } from '../simulator/engine.js'
 import { EndBatch } from './end-batch.js'
 import { proxyTargets } from './proxy-targets.js'
 
@@ -98,16 +99,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const authority = `${host.includes(':') ? `[${host}]` : host}:${port}`
 
   const origin = `http://${authority}`
-  const answerer = nodeAnswerer(dispatch, simulator, origin)
+  const engine = engineOf(simulator)
+  const answerer = nodeAnswerer(dispatch, engine, origin)
   const docs = new DocsPage(CONTROL_PREFIX)
-  const proxy = proxied.length === 0 ? undefined : new AreaProxy(simulator, origin, { targets: proxied, timeoutMs: proxyTimeout, log })
+  const proxy = proxied.length === 0 ? undefined : new AreaProxy(engine, origin, { targets: proxied, timeoutMs: proxyTimeout })
   const inspector = new InspectorPage(CONTROL_PREFIX, { stateFile: stateFile?.path ?? null, controlToken: controlToken !== undefined })
   const refuseControl = controlToken === undefined ? undefined : controlTokenGuard(controlToken)
   const cors = new CorsPolicy(corsOrigins)
   const gate = new RequestGate({ hosts: new HostPolicy(allowedHosts ?? [], host), cors, origin, isPublic: (path) => isPublic(path, docs, inspector) })
   const batch = new EndBatch()
   /** The gate's refusals, a preflight, the control token, then the docs, the inspector, a proxied area or the simulator. */
-  const answer = async (req: IncomingMessage, res: ServerResponse, verdict: GateVerdict, started: number): Promise<WireReply | undefined> => {
+  const answer = async (req: IncomingMessage, res: ServerResponse, verdict: GateVerdict): Promise<WireReply | ProxiedReply> => {
     if (verdict.refused) return errorResponse(verdict.refused)
     const method = req.method ?? 'GET'
     // A preflight never carries credentials (Fetch standard), so it cannot show the token; it changes nothing.
@@ -117,9 +119,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const path = verdict.url.pathname
     if (docs.handles(path)) return await docs.answer({ method, path })
     if (inspector.handles(path)) return await inspector.answer({ method, path })
-    // Proxied areas (`--proxy`) answer from their upstream, past the same gate and token.
-    if (proxy?.handle(req, res, verdict, started)) return undefined
-    return (await answerer(req, res)) ?? errorResponse(simulator.dispatcher.notFound(method, path))
+    // Proxied areas (`--proxy`) answer from their upstream, past the same gate and token, through the same pipeline.
+    const proxiedReply = proxy?.answer(req, res, verdict)
+    if (proxiedReply) return await proxiedReply
+    return (await answerer(req, res)) ?? errorResponse(engine.dispatcher.notFound(method, path))
   }
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     ;(req.socket as AnsweredSocket)[ANSWERING] = res
@@ -132,12 +135,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     }
     // The log shows the path as sent, so a refused trick (`/core/../__mock/state 400`) reads as what it was.
     const path = pathOf(req.url ?? '/')
-    void answer(req, res, verdict, started)
-      .catch((error: unknown) => errorResponse(error))
+    void answer(req, res, verdict)
+      .catch((error: unknown): WireReply => errorResponse(error))
       .then((reply) => {
-        if (reply === undefined) return
-        log?.(`${req.method} ${path} ${reply.status === 0 ? 'dropped' : reply.status} ${(performance.now() - started).toFixed(1)}ms`)
-        if (res.destroyed) return
+        const upstream = 'upstreamHost' in reply ? ` (proxied to ${reply.upstreamHost})` : ''
+        log?.(`${req.method} ${path} ${reply.status === 0 ? 'dropped' : reply.status} ${(performance.now() - started).toFixed(1)}ms${upstream}`)
+        if (res.destroyed || ('written' in reply && reply.written)) return
         writeReply(res, reply, reply.status === 0 ? undefined : verdict.cors, batch)
         // A request refused before its body was read (413, 415, 404...) leaves the
         // upload unread; the client would block sending it and never read our answer.

@@ -14,16 +14,15 @@ import { World } from '../world/world.js'
 import { assembleAreas, routeTable } from './assembly.js'
 import { builtinScenarios, DEFAULT_SCENARIO } from './builtin-scenarios.js'
 import { type ChangeListener, ChangeListeners, mayWrite } from './change-listeners.js'
-import { controlRoutes } from './control-routes.js'
-import { faultRoutes } from './fault-routes.js'
+import { controlApi } from './control-features.js'
 import { FaultInjector, type Faults } from './faults.js'
 import { Journal } from './journal.js'
 import type { RequestJournal } from './journal-entry.js'
-import { journalRoutes } from './journal-routes.js'
-import { eventRoutes } from './event-routes.js'
 import { describeSimulator, EXAMPLE_CLOCK, recordExamples } from './openapi.js'
 import { DEFAULT_SEED, type SimulatorOptions, simulatorOptionsSchema } from './options.js'
-import { type PipelineParts, servePipeline } from './request-pipeline.js'
+import { type PipelineParts, servePipeline, type Upstream } from './request-pipeline.js'
+import { ApiError } from '../kernel/errors/api-error.js'
+import { errorResponse } from '../kernel/errors/error-response.js'
 import type { ScenarioInput, WorldState } from './scenario-schema.js'
 import { CONTROL_PREFIX, type MountedArea, type OpenApiOptions, type Simulator, type SimulatorDb } from './simulator.js'
 import { SimulatorHandler } from './simulator-handler.js'
@@ -32,7 +31,6 @@ import { SeededStates } from './seeded-states.js'
 import { newPasswordKeys, type PasswordKeys } from '../kernel/crypto/password.js'
 import { WorldLock } from './world-lock.js'
 import { type Routed, WorldRouter } from './world-router.js'
-import { worldRoutes } from './world-routes.js'
 import { type CreateWorldOptions, WorldRegistry, type Worlds } from './worlds.js'
 import { scenarioRecords, stateRecords } from './world-records.js'
 
@@ -70,7 +68,7 @@ interface Found extends Routed<SimulatorInstance> {
   request: SimRequest
 }
 
-class SimulatorInstance implements Simulator {
+export class SimulatorInstance implements Simulator {
   readonly handlers: RequestHandler[]
   readonly db: SimulatorDb
   readonly readings: Readings
@@ -121,9 +119,9 @@ class SimulatorInstance implements Simulator {
     // An isolated world's size is checked from its scenario's declared counts before
     // anything is seeded: a refusal throws here and leaves nothing behind.
     if (family) family.registry.admit(family.id, scenarioRecords(chosen.scenario, this.#sectionKeys))
-    const managing = worldRoutes({ worlds: this.#worlds, prefix: CONTROL_PREFIX })
-    this.dispatcher = routeTable(assembled, [...controlRoutes({ sim: this }), ...journalRoutes({ journal: this.#journal }), ...faultRoutes({ faults: this.#faults }), ...managing, ...eventRoutes({ sim: this })])
-    this.#router = new WorldRouter<SimulatorInstance>(this, this.#worlds, new Set(managing))
+    const control = controlApi({ sim: this, journal: this.#journal, faults: this.#faults, worlds: this.#worlds, prefix: CONTROL_PREFIX })
+    this.dispatcher = routeTable(assembled, control.routes)
+    this.#router = new WorldRouter<SimulatorInstance>(this, this.#worlds, control.managing)
     const lock = new WorldLock()
     const answerOptions: AnswerOptions = {
       before: () => lock.idle(),
@@ -206,10 +204,19 @@ class SimulatorInstance implements Simulator {
     return found && found.target.#serve(found.dispatch, request)
   }
 
+  /**
+   * A proxied area's request (`serve --proxy`), answered by `upstream` through
+   * the same pipeline as every request: the world it names (or the 404 of an
+   * unknown one), that world's faults, latency and journal.
+   */
+  forward(request: SimRequest, dispatch: Dispatch, upstream: Upstream): Promise<Reply> {
+    const world = this.#router.world(request)
+    if (world instanceof ApiError) return Promise.resolve(errorResponse(world))
+    return servePipeline(dispatch, request, world.#pipeline, upstream)
+  }
+
   async openapi(options: OpenApiOptions = {}): Promise<OpenApiDocument> {
-    this.#examples ??= recordExamples(
-      createSimulator({ ...this.#options, seed: DEFAULT_SEED, scenario: DEFAULT_SCENARIO, clock: EXAMPLE_CLOCK, baseUrls: {}, root: [] }),
-    )
+    this.#examples ??= recordExamples(new SimulatorInstance({ ...this.#options, seed: DEFAULT_SEED, scenario: DEFAULT_SCENARIO, clock: EXAMPLE_CLOCK, baseUrls: {}, root: [] }))
     return describeSimulator(this, await this.#examples, options)
   }
 

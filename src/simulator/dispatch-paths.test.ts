@@ -2,14 +2,16 @@ import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { fromFetchRequest, toFetchResponse } from '../kernel/http/fetch-adapter.js'
 import { createSimulator } from './create-simulator.js'
+import { engineOf } from './engine.js'
 
 /**
- * The CLI server can reach the handlers through msw's `getResponse`, through
- * `sim.fetch` (`--dispatch direct`) or through `sim.reply` (`--dispatch fast`,
- * there with Node's request: src/node/dispatch-paths.test.ts compares the bytes
- * on the wire). They must answer identically.
+ * The handlers answer through msw's `getResponse` (`--dispatch msw`, in-process,
+ * the browser), through `sim.fetch` (in-process, without msw) or through the
+ * engine's `reply` (`--dispatch fast`, there with Node's request:
+ * src/node/dispatch-paths.test.ts compares the bytes on the wire). They must
+ * answer identically.
  */
-describe('msw getResponse, direct and fast dispatch', () => {
+describe('msw getResponse, sim.fetch and fast dispatch', () => {
   const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   const requests: Array<[string, RequestInit?]> = [
     ['/admin/api/v1.2/users?page=2&limit=5&status=active'],
@@ -45,7 +47,7 @@ describe('msw getResponse, direct and fast dispatch', () => {
     for (const [path, init] of requests) {
       const a = await getResponse(viaMsw.handlers, new Request(`http://sim.test${path}`, init))
       const b = await direct.fetch(new Request(`http://sim.test${path}`, init))
-      const reply = await fast.reply(fromFetchRequest(new Request(`http://sim.test${path}`, init)))
+      const reply = await engineOf(fast).reply(fromFetchRequest(new Request(`http://sim.test${path}`, init)))
       expect(a, path).toBeDefined()
       expect(b, path).toBeDefined()
       expect(reply, path).toBeDefined()
@@ -66,6 +68,6 @@ describe('msw getResponse, direct and fast dispatch', () => {
     const sim = createSimulator()
     expect(await getResponse(sim.handlers, new Request('http://sim.test/nowhere'))).toBeUndefined()
     expect(sim.fetch(new Request('http://sim.test/nowhere'))).toBeUndefined()
-    expect(sim.reply(fromFetchRequest(new Request('http://sim.test/nowhere')))).toBeUndefined()
+    expect(engineOf(sim).reply(fromFetchRequest(new Request('http://sim.test/nowhere')))).toBeUndefined()
   })
 })

@@ -6,6 +6,7 @@ import type { OpenApiDocument } from '../kernel/openapi/document.js'
 import { exampleKey } from '../kernel/openapi/examples.js'
 import { createSimulator, type Simulator, type SimulatorOptions } from './create-simulator.js'
 import { EXAMPLE_CLOCK, recordExamples } from './openapi.js'
+import { engineOf } from './engine.js'
 
 const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.default
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']
@@ -20,7 +21,7 @@ const setups: Record<string, SimulatorOptions> = {
 
 /** `METHOD origin+path` of every route of every mount, straight from the dispatcher's route table. */
 function routeTable(sim: Simulator): string[] {
-  return sim.dispatcher.mounts.flatMap((mount) => mount.routes.map((route) => `${route.method} ${mount.origin ?? ''}${mount.prefix}${route.path}`)).sort()
+  return engineOf(sim).dispatcher.mounts.flatMap((mount) => mount.routes.map((route) => `${route.method} ${mount.origin ?? ''}${mount.prefix}${route.path}`)).sort()
 }
 
 /** `METHOD origin+path` of every operation of the document. */
@@ -109,8 +110,8 @@ describe('the OpenAPI document', () => {
   it('records examples whose statuses the operations document', async () => {
     const sim = createSimulator({ scenario: 'empty' })
     const doc = await sim.openapi()
-    const examples = await recordExamples(createSimulator({ clock: EXAMPLE_CLOCK }))
-    for (const mount of sim.dispatcher.mounts) {
+    const examples = await recordExamples(engineOf(createSimulator({ clock: EXAMPLE_CLOCK })))
+    for (const mount of engineOf(sim).dispatcher.mounts) {
       for (const route of mount.routes) {
         const operation = doc.paths[`${mount.prefix}${route.path}`]![route.method.toLowerCase()] as any
         for (const example of examples.get(exampleKey(mount.area, route)) ?? []) {

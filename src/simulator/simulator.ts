@@ -108,24 +108,12 @@ export interface Simulator {
    * const off = sim.onChange(() => sessionStorage.setItem('world', JSON.stringify(sim.snapshot())))
    */
   onChange(listener: ChangeListener): () => void
-  /** The route table behind the handlers, for servers that want 404 suggestions (D27). */
-  readonly dispatcher: Dispatcher
   /**
    * Answers a request straight from the route table, as the handlers would but
    * without msw's per-request machinery; `undefined` when no area claims it.
    * Overrides added with `server.use()` do not apply here.
    */
   fetch(request: Request): Promise<Response> | undefined
-  /**
-   * Answers any request adapted to `SimRequest` (e.g. Node's own request, on the
-   * CLI server's fast path) with a plain reply, through the same route table,
-   * faults, journal and worlds as `fetch` and the handlers; `undefined` when no
-   * area claims it.
-   *
-   * @example
-   * const reply = await sim.reply(fromFetchRequest(new Request('http://x/core/users')))
-   */
-  reply(request: SimRequest): Promise<Reply> | undefined
   /** What was answered, newest last: `sim.journal.find({ method: 'POST', path: '/core/users' })`. */
   readonly journal: RequestJournal
   /** Fault rules: latency, error statuses, dropped connections; seeded, so reproducible. */

@@ -1,3 +1,4 @@
+import { ApiError } from '../kernel/errors/api-error.js'
 import type { SimRequest } from '../kernel/http/sim-request.js'
 import type { Dispatch, Dispatcher } from '../kernel/routing/dispatcher.js'
 import { requestedWorld, unknownWorld, type WorldRegistry } from './worlds.js'
@@ -45,15 +46,25 @@ export class WorldRouter<S extends RoutedWorld> {
    */
   route(request: Pick<SimRequest, 'method' | 'url' | 'headers'>): Routed<S> | undefined {
     const home = this.#home
-    const id = requestedWorld(request)
-    const target = id === null || id === home.worldId ? home : this.#worlds.use(id)
-    const dispatch = (target ?? home).dispatcher.dispatch(request)
-    if (target) return dispatch && { target, dispatch }
+    const target = this.world(request)
+    const dispatch = (target instanceof ApiError ? home : target).dispatcher.dispatch(request)
+    if (!(target instanceof ApiError)) return dispatch && { target, dispatch }
     if (!dispatch) return undefined
     if (dispatch.kind === 'route' && this.#managing.has(dispatch.route)) return { target: home, dispatch }
     // A wrong method is wrong in every world: 405 with Allow, as documented, before the world is looked at.
     if (dispatch.kind === 'error' && dispatch.error.status === 405) return { target: home, dispatch }
-    // `target` is missing only when a world was named (`id` is set) and none has that id.
-    return { target: home, dispatch: { kind: 'error', error: unknownWorld(id!, this.#worlds.idleMs) } }
+    return { target: home, dispatch: { kind: 'error', error: target } }
+  }
+
+  /**
+   * The rule of which world answers, for every request (a proxied area's too):
+   * the world its `x-mock-world` header (or cookie) names, else this one; a
+   * name no world has is the 404 to answer.
+   */
+  world(request: Pick<SimRequest, 'headers'>): S | ApiError {
+    const home = this.#home
+    const id = requestedWorld(request)
+    if (id === null || id === home.worldId) return home
+    return this.#worlds.use(id) ?? unknownWorld(id, this.#worlds.idleMs)
   }
 }

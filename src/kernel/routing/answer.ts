@@ -18,8 +18,8 @@ export interface AnswerOptions {
 
 /**
  * Runs the route a request was dispatched to and turns any thrown error into
- * its JSON response. The one code path behind both the msw handler and the
- * server's direct and fast dispatch, so the two cannot answer differently.
+ * its JSON response. The one code path behind both the msw handler (and
+ * `sim.fetch`) and the server's fast dispatch, so they cannot answer differently.
  *
  * @example
  * const found = dispatcher.dispatch(request)

@@ -1,0 +1,52 @@
+import { controlRoutes } from './control-routes.js'
+import { eventRoutes } from './event-routes.js'
+import { faultRoutes } from './fault-routes.js'
+import type { Faults } from './faults.js'
+import type { RequestJournal } from './journal-entry.js'
+import { journalRoutes } from './journal-routes.js'
+import type { Simulator } from './simulator.js'
+import { worldRoutes } from './world-routes.js'
+import type { Worlds } from './worlds.js'
+
+/** What every control feature's routes may use: the simulator (or world) a request is for, and its parts. */
+export interface ControlContext {
+  sim: Simulator
+  journal: RequestJournal
+  faults: Faults
+  worlds: Worlds<Simulator>
+  /** Where the control API is mounted (`/__mock`). */
+  prefix: string
+}
+
+/**
+ * The control API under `/__mock` (D26), one line per feature, as the areas
+ * are one line each in `src/areas/registry.ts`: a new control feature is its
+ * own route file plus a line here. `managesWorlds`: its routes answer even
+ * when a request names a world that does not exist (they are how worlds are
+ * made). The order is the route table's and the OpenAPI document's.
+ *
+ * @example
+ * const routes = CONTROL_FEATURES.flatMap((feature) => feature.routes(context))
+ */
+export const CONTROL_FEATURES = [
+  { id: 'simulator', routes: (context: ControlContext) => controlRoutes(context) },
+  { id: 'journal', routes: (context: ControlContext) => journalRoutes(context) },
+  { id: 'faults', routes: (context: ControlContext) => faultRoutes(context) },
+  { id: 'worlds', routes: (context: ControlContext) => worldRoutes(context), managesWorlds: true },
+  { id: 'events', routes: (context: ControlContext) => eventRoutes(context) },
+] as const
+
+/** The control routes of one simulator, and those that manage worlds. */
+export function controlApi(context: ControlContext): { routes: ControlRoute[]; managing: ReadonlySet<ControlRoute> } {
+  const routes: ControlRoute[] = []
+  const managing = new Set<ControlRoute>()
+  for (const feature of CONTROL_FEATURES) {
+    const own: readonly ControlRoute[] = feature.routes(context)
+    routes.push(...own)
+    if ('managesWorlds' in feature) for (const route of own) managing.add(route)
+  }
+  return { routes, managing }
+}
+
+/** Any route of any control feature. */
+export type ControlRoute = ReturnType<(typeof CONTROL_FEATURES)[number]['routes']>[number]

@@ -1,0 +1,32 @@
+import type { Reply } from '../kernel/http/reply.js'
+import type { SimRequest } from '../kernel/http/sim-request.js'
+import type { Dispatch, Dispatcher } from '../kernel/routing/dispatcher.js'
+import { SimulatorInstance } from './create-simulator.js'
+import type { Upstream } from './request-pipeline.js'
+import type { Simulator } from './simulator.js'
+
+/**
+ * What the project's own ways in (the Node server, its proxy, the tests) use
+ * of a simulator beyond the public `Simulator`: the route table and the
+ * pipeline itself. Not exported from any package entry, so it can change
+ * with the code behind it.
+ */
+export interface SimulatorEngine extends Simulator {
+  /** The compiled route table (control API and areas). */
+  readonly dispatcher: Dispatcher
+  /** Answers a request from the route table, without a Fetch `Request` or `Response`; `undefined` when no area claims it. */
+  reply(request: SimRequest): Promise<Reply> | undefined
+  /** A proxied area's request, answered by `upstream` through the same pipeline (world, faults, latency, journal). */
+  forward(request: SimRequest, dispatch: Dispatch, upstream: Upstream): Promise<Reply>
+}
+
+/**
+ * The engine of a simulator made by `createSimulator`.
+ *
+ * @example
+ * const reply = await engineOf(sim).reply(fromFetchRequest(new Request('http://x/core/users')))
+ */
+export function engineOf(simulator: Simulator): SimulatorEngine {
+  if (!(simulator instanceof SimulatorInstance)) throw new TypeError('Expected a simulator made by createSimulator().')
+  return simulator
+}
