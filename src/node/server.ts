@@ -183,7 +183,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
 }
 
-/** The response being written on a socket (a property, not a WeakMap: no GC bookkeeping per request), so a late client error never corrupts it. */
+/**
+ * The response being written on a socket, so a late client error never corrupts
+ * it. On the socket because Node's `clientError` event hands over the socket
+ * alone; a property, not a WeakMap: no GC bookkeeping per request.
+ */
 const ANSWERING = Symbol('answering')
 type AnsweredSocket = object & { [ANSWERING]?: ServerResponse }
 

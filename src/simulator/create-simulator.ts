@@ -137,7 +137,7 @@ export class SimulatorInstance implements Simulator {
       clock: this.#world.clock,
       lock,
       answerOptions,
-      areaAnswerOptions: { ...answerOptions, before: undefined },
+      areaAnswerOptions: { ...answerOptions, before: undefined, hold: lock.hold },
     }
     // The request is adapted once: routing and the answer read the same `SimRequest`.
     const router = {

@@ -1,7 +1,6 @@
 import { type AnswerOptions, answer } from '../kernel/routing/answer.js'
 import type { Dispatch } from '../kernel/routing/dispatcher.js'
 import { droppedReply, type Reply } from '../kernel/http/reply.js'
-import { attachHold } from '../kernel/http/request-hold.js'
 import type { SimRequest } from '../kernel/http/sim-request.js'
 import type { SimClock } from '../kernel/time/sim-clock.js'
 import { type FaultDecision, type FaultInjector, faultResponse } from './faults.js'
@@ -77,7 +76,6 @@ export async function servePipeline(dispatch: Dispatch, request: SimRequest, par
   if (upstream) return proxied(dispatch, request, parts, upstream, fault, journaling ? { time, started } : undefined)
   const waiting = parts.lock.enter()
   if (waiting) await waiting
-  attachHold(request, parts.lock.hold)
   try {
     const response = fault === undefined ? await answer(dispatch, request, parts.areaAnswerOptions) : await withFault(fault, dispatch, request, parts)
     if (journaling) parts.journal.record({ time, durationMs: performance.now() - started, request, dispatch, response, fault: fault?.applied })

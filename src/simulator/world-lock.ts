@@ -16,7 +16,7 @@ import type { RequestHold } from '../kernel/http/request-hold.js'
  * try { answer() } finally { lock.leave() }
  */
 export class WorldLock {
-  /** What a request carries (`attachHold`) to step out while it waits for its client. */
+  /** What an area request lets go of while it waits for its client (`AnswerOptions.hold`, `outsideHold`). */
   readonly hold: RequestHold = { release: () => this.leave(), reacquire: () => this.enter() }
   #queue: Promise<void> = Promise.resolve()
   /** Operations queued or running. */

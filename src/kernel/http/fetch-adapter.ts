@@ -5,10 +5,15 @@ import type { Reply } from './reply.js'
 import type { RequestHeaders, SimRequest } from './sim-request.js'
 import { statusText } from './status-text.js'
 
-/** Where a `Response` made by `toFetchResponse` keeps its reply (a symbol: invisible to other code). */
+/**
+ * Where a `Response` made by `toFetchResponse` keeps its reply. A side channel
+ * on purpose: between the handler and the server stands msw's `getResponse`,
+ * which passes on a `Response` and nothing else, so no parameter can carry the
+ * reply across it; a symbol is invisible to other code.
+ */
 const REPLY = Symbol.for('multi-area-mock.reply')
 
-/** Set on a `Request` whose caller writes the reply itself (see `forWire`): the headers it was made from. */
+/** Set on a `Request` whose caller writes the reply itself (see `forWire`): the headers it was made from. A symbol for the same reason as `REPLY`: msw hands the handler the `Request` only. */
 const WIRE = Symbol.for('multi-area-mock.wire')
 
 type WireRequest = Request & { [WIRE]?: RequestHeaders }

@@ -1,6 +1,6 @@
 import { ApiError } from '../errors/api-error.js'
 import { payloadTooLarge } from '../errors/payload-too-large.js'
-import { outsideHold } from './request-hold.js'
+import { outsideHold, type RequestHold } from './request-hold.js'
 import type { SimRequest } from './sim-request.js'
 
 /** Default request body limit (D11): 1 MiB. */
@@ -15,6 +15,8 @@ export interface JsonBodyOptions {
    * one place; a `SyntaxError` it throws becomes 400 `invalid_json`.
    */
   parse?: (text: string) => unknown
+  /** The request's hold on its world, let go while the body arrives (the client may be slow; a reset must not wait for it). */
+  hold?: RequestHold | undefined
 }
 
 /**
@@ -33,7 +35,7 @@ export async function readJsonBody(request: SimRequest, options: JsonBodyOptions
   if (declared !== null && Number(declared) > options.limit) throw payloadTooLarge(options.limit)
 
   // The client may take its time: a reset must not wait for it.
-  const text = await outsideHold(request, () => request.readText(options.limit))
+  const text = await outsideHold(options.hold, () => request.readText(options.limit))
   if (text.trim() === '') {
     throw new ApiError(400, 'validation_failed', 'The request body is empty; a JSON body is required.', {
       details: [{ path: '', message: 'is required: send a JSON body' }],

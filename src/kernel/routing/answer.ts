@@ -3,6 +3,7 @@ import type { Dispatch } from './dispatcher.js'
 import { runRoute } from './run-route.js'
 import { errorResponse } from '../errors/error-response.js'
 import type { Reply } from '../http/reply.js'
+import type { RequestHold } from '../http/request-hold.js'
 import type { SimRequest } from '../http/sim-request.js'
 
 export interface AnswerOptions {
@@ -14,6 +15,8 @@ export interface AnswerOptions {
   answered?: ((request: SimRequest, reply: Reply) => void) | undefined
   /** Largest request body in bytes for routes that set none (D11); default 1 MiB. */
   bodyLimit?: number | undefined
+  /** The world's hold, which a request lets go of while its body arrives (area requests; see `WorldLock`). */
+  hold?: RequestHold | undefined
 }
 
 /**
@@ -31,7 +34,7 @@ export async function answer(dispatch: Dispatch, request: SimRequest, options: A
   try {
     const pending = options.before?.()
     if (pending) await pending
-    response = await runRoute(dispatch.route, request, dispatch.url, dispatch.params, options.bodyLimit ?? DEFAULT_BODY_LIMIT)
+    response = await runRoute(dispatch.route, request, dispatch.url, dispatch.params, options.bodyLimit ?? DEFAULT_BODY_LIMIT, options.hold)
   } catch (error) {
     response = errorResponse(error, (internal) => options.onInternalError?.(internal, request))
   }

@@ -1,5 +1,6 @@
 import { readJsonBody, refuseNonJson } from '../http/json-body.js'
 import { parseQuery } from '../http/query.js'
+import type { RequestHold } from '../http/request-hold.js'
 import type { Reply } from '../http/reply.js'
 import type { SimRequest } from '../http/sim-request.js'
 import { parseOrThrow } from '../http/validate.js'
@@ -19,10 +20,10 @@ const NO_QUERY: Record<string, never> = Object.freeze({})
  * @example
  * const reply = await runRoute(route, request, url, { userId: 'u1' }, 1024 * 1024)
  */
-export function runRoute(route: RouteDefinition, request: SimRequest, url: URL, params: Record<string, string>, bodyLimit: number): Reply | Promise<Reply> {
+export function runRoute(route: RouteDefinition, request: SimRequest, url: URL, params: Record<string, string>, bodyLimit: number, hold?: RequestHold): Reply | Promise<Reply> {
   // POST is the one method a page on another site may send without a preflight: it must not act on a text or form body.
   if (route.body === undefined && route.method === 'POST') refuseNonJson(request.headers.get('content-type'))
-  if (route.security !== undefined || route.guard !== undefined || route.body !== undefined) return runChecked(route, request, url, params, bodyLimit)
+  if (route.security !== undefined || route.guard !== undefined || route.body !== undefined) return runChecked(route, request, url, params, bodyLimit, hold)
   return route.handle({
     request,
     url,
@@ -32,16 +33,16 @@ export function runRoute(route: RouteDefinition, request: SimRequest, url: URL, 
   })
 }
 
-async function runChecked(route: RouteDefinition, request: SimRequest, url: URL, raw: Record<string, string>, bodyLimit: number): Promise<Reply> {
+async function runChecked(route: RouteDefinition, request: SimRequest, url: URL, raw: Record<string, string>, bodyLimit: number, hold: RequestHold | undefined): Promise<Reply> {
   if (route.security) await route.security.verify(request)
   const params = route.params ? parseOrThrow(route.params, raw) : raw
   const query = route.query ? parseQuery(route.query, url) : NO_QUERY
   if (route.guard) await route.guard({ request, url, params, query })
-  const body = route.body === undefined ? undefined : await readBody(bodySpec(route.body), request, bodyLimit)
+  const body = route.body === undefined ? undefined : await readBody(bodySpec(route.body), request, bodyLimit, hold)
   return route.handle({ request, url, params, query, body })
 }
 
-async function readBody(spec: BodySpec, request: SimRequest, bodyLimit: number): Promise<unknown> {
-  const text = await readJsonBody(request, { limit: spec.limit ?? bodyLimit, ...(spec.parse ? { parse: spec.parse } : {}) })
+async function readBody(spec: BodySpec, request: SimRequest, bodyLimit: number, hold: RequestHold | undefined): Promise<unknown> {
+  const text = await readJsonBody(request, { limit: spec.limit ?? bodyLimit, hold, ...(spec.parse ? { parse: spec.parse } : {}) })
   return spec.kind === 'raw' ? text : parseOrThrow(spec.schema, text)
 }
