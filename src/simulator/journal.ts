@@ -23,6 +23,19 @@ const REBASE_AT = 2 ** 29
 /** Slots made before the ring first fills; they double up to `capacity`. */
 const FIRST_SLOTS = 64
 
+/**
+ * Fields kept as the pipeline gives them (`JournalRecord`) and shown as they
+ * are, `null` when absent, in this order after `world`: a new such field is
+ * its name here, plus its types in `JournalRecord` and `journalEntrySchema`.
+ */
+const PLAIN_FIELDS = ['fault', 'proxy'] as const
+type PlainField = (typeof PLAIN_FIELDS)[number]
+type PlainColumns = Record<PlainField, Array<string | undefined>>
+
+function plainColumns(): PlainColumns {
+  return Object.fromEntries(PLAIN_FIELDS.map((name) => [name, []])) as unknown as PlainColumns
+}
+
 /** One entry, read back out of the ring for `find`. */
 interface Held {
   id: number
@@ -33,8 +46,6 @@ interface Held {
   prefix: string
   pattern: string | null
   status: number
-  fault: string | undefined
-  proxy: string | undefined
   href: string
   pathname: string
   slot: number
@@ -62,9 +73,7 @@ export class Journal implements RequestJournal {
   #methods: string[] = []
   #mounts: Array<{ area: string; prefix: string }> = []
   #patterns: Array<string | null> = []
-  #faults: Array<string | undefined> = []
-  /** Upstream base URL per slot of a proxied request (`serve --proxy`). */
-  #proxies: Array<string | undefined> = []
+  #plain = plainColumns()
   /** Response bodies kept by reference (`Reply.bodyCached`), per slot; the arena holds the others. */
   #cachedBodies: Array<string | undefined> = []
   /** Per slot and text (`slot * TEXTS + URL_TEXT`…): arena position, UTF-8 bytes (-1: none), characters before any cut. */
@@ -104,7 +113,8 @@ export class Journal implements RequestJournal {
     return this.#bodyLimit
   }
 
-  record({ time, durationMs, request, dispatch, response, fault, proxy, bodyLengths }: JournalRecord): void {
+  record(record: JournalRecord): void {
+    const { time, durationMs, request, dispatch, response, bodyLengths } = record
     if (this.capacity === 0 || dispatch.mount === undefined) return
     if (this.#held === this.capacity) this.#release(this.#next)
     else if (this.#held === this.#ids.length) this.#grow()
@@ -117,8 +127,7 @@ export class Journal implements RequestJournal {
     this.#patterns[slot] = dispatch.kind === 'route' ? dispatch.route.path : null
     // A network error (dropped connection) has status 0, as in HAR files.
     this.#statuses[slot] = response.status
-    this.#faults[slot] = fault
-    this.#proxies[slot] = proxy
+    for (const name of PLAIN_FIELDS) this.#plain[name][slot] = record[name]
     const texts = slot * TEXTS
     this.#write(texts + URL_TEXT, request.url)
     this.#write(texts + HEADER_TEXT, headerText(request.headers))
@@ -159,8 +168,7 @@ export class Journal implements RequestJournal {
     this.#methods = []
     this.#mounts = []
     this.#patterns = []
-    this.#faults = []
-    this.#proxies = []
+    this.#plain = plainColumns()
     this.#cachedBodies = []
     this.#held = 0
     this.#next = 0
@@ -185,8 +193,6 @@ export class Journal implements RequestJournal {
       prefix: this.#mounts[slot]!.prefix,
       pattern: this.#patterns[slot]!,
       status: this.#statuses[slot]!,
-      fault: this.#faults[slot],
-      proxy: this.#proxies[slot],
       href,
       pathname: new URL(href).pathname,
       slot,
@@ -253,7 +259,7 @@ export class Journal implements RequestJournal {
 
   #view(entry: Held): JournalEntry {
     const texts = entry.slot * TEXTS
-    return {
+    const view: Partial<JournalEntry> = {
       id: entry.id,
       time: new Date(entry.time).toISOString(),
       method: entry.method,
@@ -264,12 +270,12 @@ export class Journal implements RequestJournal {
       status: entry.status,
       durationMs: Math.round(entry.durationMs * 100) / 100,
       world: this.#world,
-      fault: entry.fault ?? null,
-      proxy: entry.proxy ?? null,
-      requestHeaders: redactHeaders({ entries: () => headerPairs(this.#read(texts + HEADER_TEXT) ?? '') }),
-      requestBody: this.#bodyView(texts + REQUEST_BODY),
-      responseBody: this.#bodyView(texts + RESPONSE_BODY, this.#cachedBodies[entry.slot]),
     }
+    for (const name of PLAIN_FIELDS) view[name] = this.#plain[name][entry.slot] ?? null
+    view.requestHeaders = redactHeaders({ entries: () => headerPairs(this.#read(texts + HEADER_TEXT) ?? '') })
+    view.requestBody = this.#bodyView(texts + REQUEST_BODY)
+    view.responseBody = this.#bodyView(texts + RESPONSE_BODY, this.#cachedBodies[entry.slot])
+    return view as JournalEntry
   }
 
   /** Parsed and redacted JSON when complete; otherwise redacted text, marked when cut. */
