@@ -1,10 +1,11 @@
-// Bare node:http baseline for bench/run.js. Not part of the package.
+// @ts-check
+// The bare node:http baseline: answers the benchmarked requests with the simulator's captured bytes and does nothing else. Not part of the package.
 //
 // Answers the benchmarked requests with bodies and headers captured from
 // the real simulator before the load starts (so payload sizes match), and does
 // nothing else: no routing library, no Fetch Request/Response objects, no msw,
 // no validation. It is started by bench/run.js as a child process, exactly like
-// the simulator, so neither server shares an event loop with the load generator (wrk).
+// the simulator (bench/lib/servers.js), so neither server shares an event loop with the load generator (wrk).
 //
 // Fixtures arrive as JSON in the BENCH_BASELINE_FIXTURES environment variable:
 //   { list: Fixture, detail: Fixture, create: Fixture, detailPrefix: string, listPath: string,
@@ -14,14 +15,25 @@
 // Prints `baseline listening on http://127.0.0.1:PORT` once it listens.
 
 import { createServer } from 'node:http'
+import { setting } from './switches.js'
 
-const fixtures = JSON.parse(process.env.BENCH_BASELINE_FIXTURES ?? 'null')
+const fixtures = JSON.parse(setting('BENCH_BASELINE_FIXTURES') ?? 'null')
 if (!fixtures) {
   process.stderr.write('baseline-server: BENCH_BASELINE_FIXTURES is not set\n')
   process.exit(2)
 }
 
-/** Pre-built answers: the body is encoded once, headers (with Content-Length) are one object. */
+/**
+ * @typedef {{ status: number, headers: Record<string, string>, body: string }} Fixture
+ * @typedef {{ status: number, headers: Record<string, string | number>, body: Buffer }} Answer
+ */
+
+/**
+ * Pre-built answers: the body is encoded once, headers (with Content-Length) are one object.
+ *
+ * @param {Fixture} fixture
+ * @returns {Answer}
+ */
 function prepare(fixture) {
   const body = Buffer.from(fixture.body, 'utf8')
   return { status: fixture.status, headers: { ...fixture.headers, 'content-length': body.length }, body }
@@ -31,7 +43,7 @@ const list = prepare(fixtures.list)
 const detail = prepare(fixtures.detail)
 const create = prepare(fixtures.create)
 /** `METHOD path` → answer, for the exact-path routes. */
-const routes = new Map((fixtures.routes ?? []).map((route) => [`${route.method} ${route.path}`, prepare(route.fixture)]))
+const routes = new Map((fixtures.routes ?? []).map((/** @type {{ method: string, path: string, fixture: Fixture }} */ route) => [`${route.method} ${route.path}`, prepare(route.fixture)]))
 const notFound = prepare({ status: 404, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"error":"not_found"}' })
 
 /**
@@ -39,8 +51,12 @@ const notFound = prepare({ status: 404, headers: { 'content-type': 'application/
  * turn's end, as the simulator's server does (src/node/end-batch.ts), so the bench
  * can show how much of a ratio is that write pattern rather than less work.
  */
-const BATCH = process.env.BENCH_BASELINE_BATCH === '1'
-/** Responses and bodies waiting for the end of the turn (BATCH only). */
+const BATCH = setting('BENCH_BASELINE_BATCH')
+/**
+ * Responses and bodies waiting for the end of the turn (BATCH only), in pairs.
+ *
+ * @type {Array<any>}
+ */
 let pending = []
 function flush() {
   const ending = pending
@@ -50,6 +66,10 @@ function flush() {
 
 // The simulator writes every answer whole with a Content-Length (src/node/wire-reply.ts):
 // the same framing here, so the bytes on the wire match.
+/**
+ * @param {import('node:http').ServerResponse} res
+ * @param {Answer} answer
+ */
 function send(res, answer) {
   res.writeHead(answer.status, answer.headers)
   if (!BATCH) return void res.end(answer.body)
@@ -75,7 +95,7 @@ const server = createServer((req, res) => {
 server.keepAliveTimeout = 65_000
 
 server.listen(0, '127.0.0.1', () => {
-  const { port } = server.address()
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address())
   process.stdout.write(`baseline listening on http://127.0.0.1:${port}\n`)
 })
 

@@ -1,3 +1,6 @@
+// @ts-check
+// `npm run size`: what a browser app loads from multi-area-mock, minified and gzipped, and the inspector page's own code.
+
 /**
  * `npm run size`: what a browser app loads from multi-area-mock. Bundles a tiny
  * app that imports `multi-area-mock/browser` (the built package, as an app
@@ -13,6 +16,7 @@ import { gzipSync } from 'node:zlib'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { setting } from './switches.js'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const APP = `import { startBrowserSimulator } from 'multi-area-mock/browser'
@@ -33,7 +37,11 @@ const result = await build({
 })
 const code = result.outputFiles[0].contents
 const inputs = sourceInputs(Object.values(result.metafile.outputs)[0].inputs)
-/** Minified bytes per package (`multi-area-mock` for our own code and JSON). */
+/**
+ * Minified bytes per package (`multi-area-mock` for our own code and JSON).
+ *
+ * @type {Record<string, number>}
+ */
 const packages = {}
 for (const [file, { bytesInOutput }] of Object.entries(inputs)) {
   const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? 'multi-area-mock'
@@ -46,9 +54,13 @@ for (const [file, { bytesInOutput }] of Object.entries(inputs)) {
  * is split into the sources it holds with the build's own metafile
  * (dist/bundle-meta.json): its minified bytes in the app shared out in
  * proportion to each source's bytes in our build. Other inputs stay as they are.
+ *
+ * @param {Record<string, { bytesInOutput: number }>} appInputs
  */
 function sourceInputs(appInputs) {
+  /** @type {Record<string, { inputs: Record<string, { bytesInOutput: number }> }>} */
   const built = JSON.parse(readFileSync(join(root, 'dist', 'bundle-meta.json'), 'utf8')).outputs
+  /** @type {Record<string, { bytesInOutput: number }>} */
   const split = {}
   for (const [file, { bytesInOutput }] of Object.entries(appInputs)) {
     const ours = built[file.replace(/^.*?(dist\/src\/)/, '$1')]
@@ -82,10 +94,10 @@ const report = {
   },
 }
 
-if (process.argv.includes('--json')) {
+if (setting('--json')) {
   console.log(JSON.stringify(report))
 } else {
-  const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`.padStart(9)
+  const kB = (/** @type {number} */ bytes) => `${(bytes / 1000).toFixed(1)} kB`.padStart(9)
   console.log('multi-area-mock/browser as an app loads it (esbuild, minified, platform browser, msw excluded)')
   console.log(`  minified ${kB(report.minified)}`)
   console.log(`  gzipped  ${kB(report.gzipped)}`)

@@ -1,32 +1,35 @@
-// What one seeded user costs, measured in-process and deterministically (no load
-// generator): heap bytes per user after full GCs, and the seeding time and CPU of a
-// world of N generated users, as the median of several seedings.
+// @ts-check
+// What one seeded user costs in-process: heap bytes per user after full GCs, and the seeding time and CPU of a world of N generated users.
+//
+// Measured deterministically (no load generator), as the median of several seedings.
 //
 //   npm run build && node --expose-gc bench/heap-per-user.js [users] [rounds]
 //
 // Prints one JSON line: { users, rounds, heapBytesPerUser, seedMs, seedCpuMs, rssMb, stateMs }.
 // bench/scale.js runs it as part of `npm run bench -- --scale`.
 
-const USERS = Number(process.argv[2] || 100_000)
-const ROUNDS = Number(process.argv[3] || 3)
+import { median } from './lib/median.js'
+import { setting } from './switches.js'
+
+const USERS = setting('<users>')
+const ROUNDS = setting('<rounds>')
 const CLOCK = '2026-01-01T00:00:00Z'
 
 if (typeof globalThis.gc !== 'function') {
   console.error('run with node --expose-gc')
   process.exit(2)
 }
+const gc = /** @type {() => void} */ (globalThis.gc)
 const { createSimulator } = await import(new URL('../dist/src/index.js', import.meta.url).href)
 
 /** Full GCs until the heap stops shrinking, with turns of the event loop between them (finalizers, weak refs). */
 async function settle() {
   for (let i = 0; i < 4; i++) {
-    globalThis.gc()
+    gc()
     await new Promise((resolve) => setImmediate(resolve))
   }
   return process.memoryUsage()
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 // The same simulator with no users, so the figure is the users' share alone.
 const empty = createSimulator({ seed: 1, clock: CLOCK, scenario: { accounts: { generate: { active: 0 } } } })

@@ -1,3 +1,6 @@
+// @ts-check
+// Import time: what a test file pays to import multi-area-mock beyond msw's own import, in fresh processes.
+
 /**
  * What a test file pays to import us (issue 25: at most 0.3 s beyond msw's own
  * import). Vitest isolates test files, so every file pays it once.
@@ -23,7 +26,9 @@
 import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { median } from './median.js'
+import { log, targetLines } from './lib/format.js'
+import { median } from './lib/median.js'
+import { setting } from './switches.js'
 
 const run = promisify(execFile)
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -31,7 +36,11 @@ const LIMIT_MS = 300
 const MSW = ['msw', 'msw/node']
 const OURS = [...MSW, 'multi-area-mock']
 
-/** The child: imports `specifiers` in order and prints how long that took. */
+/**
+ * The child: imports `specifiers` in order and prints how long that took.
+ *
+ * @param {string[]} specifiers
+ */
 function timingScript(specifiers) {
   return `const cpu = process.cpuUsage(); const t0 = performance.now()
 ${specifiers.map((specifier) => `await import(${JSON.stringify(specifier)})`).join('\n')}
@@ -39,7 +48,11 @@ const wall = performance.now() - t0; const used = process.cpuUsage(cpu)
 console.log(JSON.stringify({ wall, cpu: (used.user + used.system) / 1000 }))`
 }
 
-/** The child that counts files: a loader hook reports every file: URL it loads back over a port. */
+/**
+ * The child that counts files: a loader hook reports every file: URL it loads back over a port.
+ *
+ * @param {string[]} specifiers
+ */
 function countingScript(specifiers) {
   const hooks = `let port; export function initialize(data) { port = data.port }
 export async function load(url, context, next) { if (url.startsWith('file:')) port.postMessage(url); return next(url, context) }`
@@ -55,9 +68,14 @@ for (const file of Object.keys(createRequire(import.meta.url).cache)) files.add(
 console.log(JSON.stringify({ files: files.size }))`
 }
 
+/**
+ * Runs `script` as an ES module in a fresh node; resolves to its last line as JSON.
+ *
+ * @param {string} script
+ */
 async function child(script) {
   const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, maxBuffer: 1024 * 1024 })
-  return JSON.parse(stdout.trim().split('\n').at(-1))
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '')
 }
 
 /**
@@ -65,13 +83,18 @@ async function child(script) {
  *
  * @example
  * const [row] = await measureImportTime({ runs: 10 })
+ * @param {{ runs?: number, warmup?: number }} [options]
+ * @returns {Promise<import('./lib/format.js').TargetRow[]>}
  */
-export async function measureImportTime({ runs = Number(process.env.BENCH_IMPORT_RUNS || 15), warmup = 2 } = {}) {
+export async function measureImportTime({ runs = setting('BENCH_IMPORT_RUNS'), warmup = 2 } = {}) {
   if (runs < 10) throw new Error('measureImportTime: at least 10 runs of each')
+  /** @type {{ wall: number[], cpu: number[] }} */
   const base = { wall: [], cpu: [] }
+  /** @type {{ wall: number[], cpu: number[] }} */
   const ours = { wall: [], cpu: [] }
   for (let i = 0; i < warmup + runs; i++) {
     // Alternating, and the order flips every round, so drift in load hits both alike.
+    /** @type {Array<[string[], { wall: number[], cpu: number[] }]>} */
     const order = i % 2 ? [[MSW, base], [OURS, ours]] : [[OURS, ours], [MSW, base]]
     for (const [specifiers, into] of order) {
       const { wall, cpu } = await child(timingScript(specifiers))
@@ -83,7 +106,7 @@ export async function measureImportTime({ runs = Number(process.env.BENCH_IMPORT
   const [mswFiles, ourFiles] = [await child(countingScript(MSW)), await child(countingScript(OURS))]
   const beyond = median(ours.wall) - median(base.wall)
   const cpuBeyond = median(ours.cpu) - median(base.cpu)
-  const ms = (value) => `${Math.round(value)} ms`
+  const ms = (/** @type {number} */ value) => `${Math.round(value)} ms`
   return [
     {
       target: 'import multi-area-mock, beyond msw + msw/node',
@@ -96,11 +119,4 @@ export async function measureImportTime({ runs = Number(process.env.BENCH_IMPORT
   ]
 }
 
-/** Rows as a markdown table. */
-function table(rows) {
-  const lines = ['| target | limit | measured | met |', '|---|---|---|---|']
-  for (const row of rows) lines.push(`| ${row.target} | ${row.limit} | ${row.measured} | ${row.met ? 'met' : 'NOT met'} |`)
-  return lines.join('\n')
-}
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(table(await measureImportTime()))
+if (process.argv[1] === fileURLToPath(import.meta.url)) for (const line of targetLines(await measureImportTime())) log(line)

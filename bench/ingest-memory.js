@@ -1,9 +1,12 @@
-// Ingestion memory: does the CLI server's RSS level off under a day of sensor
-// data? (issue 11, "Scale": 2 M points → 650 MB RSS before the window, D15.)
+// @ts-check
+// Ingestion memory (`npm run bench:ingest`): does the CLI server's RSS level off under a day of sensor data?
+//
+// Issue 11, "Scale": 2 M points → 650 MB RSS before the window, D15.
 //
 //   npm run bench:ingest                                # build, then 2,000,000 points (~2–4 min on 2 cores)
 //   npm run bench -- --ingest                           # the same, from bench/run.js
-//   INGEST_POINTS=200000 node bench/ingest-memory.js    # smoke run (after a build)
+//   INGEST_POINTS=200000 node bench/ingest-memory.js    # a shorter run (after a build)
+//   BENCH_SMOKE=1 node bench/ingest-memory.js           # smoke run: 20,000 points, growth not judged
 //   INGEST_ARGS='--ingest-window 100000' node bench/ingest-memory.js
 //   INGEST_CLI=/path/to/other/bin/multi-area-mock.js node bench/ingest-memory.js   # another build (e.g. main, for "before")
 //
@@ -19,13 +22,15 @@
 // more than 20 % from the first half of the run to the second (peaks: RSS
 // saws with each batch's garbage). Figures: bench/README.md.
 
-import { spawn, spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import { Agent, request } from 'node:http'
-import os from 'node:os'
+import { spawnSync } from 'node:child_process'
+import { Agent } from 'node:http'
 import { fileURLToPath } from 'node:url'
+import { send } from './lib/http-client.js'
+import { loadAverage, rssKiB } from './lib/proc-stats.js'
+import { stopChild } from './lib/processes.js'
+import { CLI, SERVE_ARGS, startSimulator } from './lib/servers.js'
+import { setting } from './switches.js'
 
-const DEFAULT_CLI = fileURLToPath(new URL('../bin/multi-area-mock.js', import.meta.url))
 const DAY_MS = 86_400_000
 const START = Date.parse('2026-01-01T00:00:00Z')
 
@@ -34,37 +39,43 @@ const START = Date.parse('2026-01-01T00:00:00Z')
  *
  * @example
  * process.exitCode = await runIngestMemory({ cli: 'bin/multi-area-mock.js', log: console.log })
+ * @param {{ cli?: string, log?: (line: string) => void, env?: NodeJS.ProcessEnv }} [options]
  */
 export async function runIngestMemory({ cli, log = (line) => process.stdout.write(`${line}\n`), env = process.env } = {}) {
-  cli ??= env.INGEST_CLI || DEFAULT_CLI
-  const points = count(env, 'INGEST_POINTS', 2_000_000)
-  const batch = count(env, 'INGEST_BATCH', 10_000)
-  const sensors = count(env, 'INGEST_SENSORS', 50)
-  const connections = count(env, 'INGEST_CONNECTIONS', 2)
-  const sampleEvery = count(env, 'INGEST_SAMPLE_EVERY', 100_000)
-  const expectFlat = env.INGEST_EXPECT_FLAT !== '0'
-  const extraArgs = (env.INGEST_ARGS ?? '').split(/\s+/).filter(Boolean)
-  const windowed = spawnSync(process.execPath, [cli, 'serve', '--help'], { encoding: 'utf8' }).stdout.includes('--ingest-window')
+  const get = (/** @type {string} */ name) => setting(name, env)
+  cli ??= get('INGEST_CLI') || CLI
+  const points = get('INGEST_POINTS')
+  const batch = get('INGEST_BATCH')
+  const sensors = get('INGEST_SENSORS')
+  const connections = get('INGEST_CONNECTIONS')
+  const sampleEvery = get('INGEST_SAMPLE_EVERY')
+  const expectFlat = get('INGEST_EXPECT_FLAT')
+  /** @type {string[]} */
+  const extraArgs = get('INGEST_ARGS')
+  const serveCli = /** @type {string} */ (cli)
+  const windowed = spawnSync(process.execPath, [serveCli, 'serve', '--help'], { encoding: 'utf8' }).stdout.includes('--ingest-window')
 
-  const args = [cli, 'serve', '--port', '0', '--host', '127.0.0.1', '--quiet', '--seed', '1', '--clock', '2026-01-01T00:00:00Z', ...extraArgs]
-  const server = await startServer(args)
+  const args = [serveCli, ...SERVE_ARGS, ...extraArgs]
+  const server = await startSimulator(extraArgs, { cli: serveCli, name: 'the server', timeoutMs: 30_000 })
+  const rssMiB = () => rssKiB(server.child.pid) / 1024
   const agent = new Agent({ keepAlive: true, maxSockets: connections })
   const { port } = new URL(server.url)
   const perSensor = Math.ceil(points / sensors)
   const stepMs = DAY_MS / perSensor
   log(`ingestion memory: ${points.toLocaleString('en')} points, ${sensors} sensors (one point every ${(stepMs / 1000).toFixed(1)} s of a day each), batches of ${batch.toLocaleString('en')}, ${connections} connection(s)`)
-  log(`server: node ${args.slice(0, 1).map((path) => path.replace(process.cwd() + '/', '')).join('')} ${args.slice(1).join(' ')} (pid ${server.child.pid}, ${windowed ? 'with' : 'without'} the ingestion window)`)
-  log(`load average at the start: ${loadAverage()}`)
+  log(`server: node ${serveCli.replace(process.cwd() + '/', '')} ${args.slice(1).join(' ')} (pid ${server.child.pid}, ${windowed ? 'with' : 'without'} the ingestion window)`)
+  log(`load average at the start: ${loadAverage(', ')}`)
 
-  const samples = [{ points: 0, rssMiB: rssMiB(server.child.pid) }]
+  const samples = [{ points: 0, rssMiB: rssMiB() }]
   let sent = 0
   let nextSample = sampleEvery
   let errors = 0
+  /** @type {string[]} */
   const errorSamples = []
   const started = performance.now()
   try {
     // Point i: sensor i % sensors, at its (i / sensors)-th instant of the day.
-    const body = (from, size) => {
+    const body = (/** @type {number} */ from, /** @type {number} */ size) => {
       const parts = []
       for (let i = from; i < from + size; i++) {
         const sensor = i % sensors
@@ -79,14 +90,14 @@ export async function runIngestMemory({ cli, log = (line) => process.stdout.writ
         const from = offered
         const size = Math.min(batch, points - from)
         offered += size
-        const reply = await post(agent, port, '/core/ingest/data', body(from, size))
+        const reply = await send(agent, port, 'POST', '/core/ingest/data', body(from, size), { timeoutMs: 120_000 })
         if (reply.status !== 200 || reply.body?.records_processed !== size) {
           errors++
           if (errorSamples.length < 5) errorSamples.push(`${reply.status} ${JSON.stringify(reply.body).slice(0, 200)}`)
         }
         sent += size
         while (sent >= nextSample) {
-          samples.push({ points: nextSample, rssMiB: rssMiB(server.child.pid) })
+          samples.push({ points: nextSample, rssMiB: rssMiB() })
           nextSample += sampleEvery
         }
       }
@@ -95,7 +106,7 @@ export async function runIngestMemory({ cli, log = (line) => process.stdout.writ
     const seconds = (performance.now() - started) / 1000
     // A quiet second: what the server holds once the last batch is garbage.
     await new Promise((resolve) => setTimeout(resolve, 1000))
-    const idle = rssMiB(server.child.pid)
+    const idle = rssMiB()
 
     log('')
     log(`sent ${sent.toLocaleString('en')} points in ${seconds.toFixed(1)} s (${Math.round(sent / seconds).toLocaleString('en')} points/s); errors: ${errors}${errorSamples.length ? `\n  ${errorSamples.join('\n  ')}` : ''}`)
@@ -105,7 +116,7 @@ export async function runIngestMemory({ cli, log = (line) => process.stdout.writ
     for (const sample of samples) log(`| ${sample.points.toLocaleString('en')} | ${sample.rssMiB.toFixed(0)} |`)
     log(`| after 1 s idle | ${idle.toFixed(0)} |`)
     // RSS saws up and down with each batch's garbage, so compare peaks: the second half's against the first's.
-    const peak = (list) => Math.max(...list.map((sample) => sample.rssMiB))
+    const peak = (/** @type {Array<{ rssMiB: number }>} */ list) => Math.max(...list.map((sample) => sample.rssMiB))
     const firstHalf = samples.filter((sample) => sample.points <= sent / 2)
     const secondHalf = samples.filter((sample) => sample.points > sent / 2)
     const growth = (peak(secondHalf) - peak(firstHalf)) / peak(firstHalf)
@@ -115,13 +126,13 @@ export async function runIngestMemory({ cli, log = (line) => process.stdout.writ
     let countsOk = true
     if (windowed) {
       const asked = performance.now()
-      const reply = await get(agent, port, '/__mock/state')
+      const reply = await send(agent, port, 'GET', '/__mock/state', undefined, { timeoutMs: 120_000 })
       const summary = reply.body?.core?.ingestion
       countsOk = summary?.accepted === sent && summary.accepted === summary.stored + summary.evicted
       log(`GET /__mock/state: ${Math.round(performance.now() - asked)} ms, ${(reply.bytes / 1e6).toFixed(1)} MB; core.ingestion ${JSON.stringify(summary)}${countsOk ? '' : ' (expected every point sent as accepted)'}`)
-      log(`RSS after GET /__mock/state: ${rssMiB(server.child.pid).toFixed(0)} MiB`)
+      log(`RSS after GET /__mock/state: ${rssMiB().toFixed(0)} MiB`)
     }
-    log(`load average at the end: ${loadAverage()}`)
+    log(`load average at the end: ${loadAverage(', ')}`)
     const stderr = server.stderr()
     if (stderr) log(`\nserver stderr:\n${stderr}`)
     const failed = errors > 0 || !countsOk || stderr !== '' || (expectFlat && growth > 0.2)
@@ -129,88 +140,8 @@ export async function runIngestMemory({ cli, log = (line) => process.stdout.writ
     return failed ? 1 : 0
   } finally {
     agent.destroy()
-    server.child.kill('SIGTERM')
-    await server.exited
+    await stopChild(server)
   }
-}
-
-function startServer(args) {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  let out = ''
-  let err = ''
-  child.stderr.setEncoding('utf8').on('data', (chunk) => (err += chunk))
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL')
-      reject(new Error(`server did not start within 30 s: ${err}`))
-    }, 30_000)
-    child.stdout.setEncoding('utf8').on('data', (chunk) => {
-      out += chunk
-      const match = /listening on (http:\/\/\S+)/.exec(out)
-      if (match) {
-        clearTimeout(timer)
-        resolve({ url: match[1], child, exited, stderr: () => err })
-      }
-    })
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`server exited (${code}) before listening: ${err}`))
-    })
-  })
-}
-
-function post(agent, port, path, text) {
-  return send(agent, port, 'POST', path, text)
-}
-
-function get(agent, port, path) {
-  return send(agent, port, 'GET', path)
-}
-
-/** One request; resolves with the status and the parsed body (never rejects: errors are counted). */
-function send(agent, port, method, path, text) {
-  const headers = text === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }
-  return new Promise((resolve) => {
-    const outgoing = request({ agent, host: '127.0.0.1', port, method, path, headers, timeout: 120_000 }, (incoming) => {
-      const chunks = []
-      incoming.on('data', (chunk) => chunks.push(chunk))
-      incoming.on('end', () => {
-        const data = Buffer.concat(chunks).toString('utf8')
-        let parsed = data
-        try {
-          parsed = data === '' ? null : JSON.parse(data)
-        } catch {}
-        resolve({ status: incoming.statusCode, body: parsed, bytes: data.length })
-      })
-      incoming.on('error', (error) => resolve({ status: 0, body: String(error) }))
-    })
-    outgoing.on('timeout', () => outgoing.destroy(new Error('timeout')))
-    outgoing.on('error', (error) => resolve({ status: 0, body: String(error) }))
-    outgoing.end(text)
-  })
-}
-
-/** Resident set size of a process in MiB (Linux /proc). */
-function rssMiB(pid) {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024
-  } catch {
-    return Number.NaN
-  }
-}
-
-function loadAverage() {
-  return os
-    .loadavg()
-    .map((load) => load.toFixed(2))
-    .join(', ')
-}
-
-function count(env, name, fallback) {
-  const value = env[name] === undefined || env[name] === '' ? fallback : Number(env[name])
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got "${env[name]}"`)
-  return value
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,8 +1,11 @@
-// Soak: a long mixed workload over every area and the control API against the
-// real CLI server (journal on, as by default), to show that nothing leaks.
+// @ts-check
+// Soak (`npm run soak`): a long mixed workload over every area and the control API against the real CLI server, to show that nothing leaks.
 //
 //   npm run soak                                   # build, then 1,000,000 requests (~10 min on 2 cores)
-//   SOAK_REQUESTS=50000 node bench/soak.js         # smoke run (after a build)
+//   SOAK_REQUESTS=50000 node bench/soak.js         # a shorter run (after a build)
+//   BENCH_SMOKE=1 node bench/soak.js               # smoke run: 2,000 requests (its RSS verdict means nothing)
+//
+// The journal is on, as by default.
 //
 // The server is a child process; this process only drives the load (node:http
 // keep-alive connections). Every request has one expected status; anything
@@ -16,70 +19,79 @@
 // notifications, readings); particles are measured, never created. See
 // bench/README.md for the figures of one run.
 
-import { spawn } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
-import { Agent, request } from 'node:http'
-import { fileURLToPath } from 'node:url'
+import { readdirSync } from 'node:fs'
+import { Agent } from 'node:http'
+import { log } from './lib/format.js'
+import { send as sendRequest } from './lib/http-client.js'
+import { rssKiB } from './lib/proc-stats.js'
+import { stopAll } from './lib/processes.js'
+import { startSimulator } from './lib/servers.js'
+import { setting } from './switches.js'
 
-const REQUESTS = Number(process.env.SOAK_REQUESTS ?? 1_000_000)
-const CONNECTIONS = Number(process.env.SOAK_CONNECTIONS ?? 32)
-const SAMPLE_EVERY = Number(process.env.SOAK_SAMPLE_EVERY ?? 100_000)
-const RESET_EVERY = Number(process.env.SOAK_RESET_EVERY ?? 50_000)
-const CLI = fileURLToPath(new URL('../bin/multi-area-mock.js', import.meta.url))
-const SERVER_ARGS = ['serve', '--port', '0', '--quiet', '--seed', '1', '--clock', '2026-01-01T00:00:00Z']
+const REQUESTS = setting('SOAK_REQUESTS')
+const CONNECTIONS = setting('SOAK_CONNECTIONS')
+const SAMPLE_EVERY = setting('SOAK_SAMPLE_EVERY')
+const RESET_EVERY = setting('SOAK_RESET_EVERY')
 const PASSWORD = 'Passw0rd!'
 
-const log = (line) => process.stdout.write(`${line}\n`)
-
-const server = await startServer()
+if (setting('BENCH_SMOKE')) log('BENCH_SMOKE=1: a smoke run (bench/switches.js gives its settings); it shows the soak runs, its RSS verdict means nothing')
+const server = await startSimulator([], { name: 'soak server' })
 const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS })
 const { port } = new URL(server.url)
-process.on('exit', () => server.child.kill('SIGKILL'))
+const pid = server.child.pid
 
-/** One request; resolves with the status and the parsed body (never rejects: errors are counted). */
+/**
+ * One request with a JSON body (if any); never rejects: errors are counted.
+ *
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @param {Record<string, string>} [headers]
+ */
 function send(method, path, body, headers = {}) {
-  const text = body === undefined ? undefined : JSON.stringify(body)
-  const all = { ...headers, ...(text === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) }) }
-  return new Promise((resolve) => {
-    const started = performance.now()
-    const outgoing = request({ agent, host: '127.0.0.1', port, method, path, headers: all, timeout: 30_000 }, (incoming) => {
-      let data = ''
-      incoming.setEncoding('utf8')
-      incoming.on('data', (chunk) => (data += chunk))
-      incoming.on('end', () => {
-        let parsed = data
-        try {
-          parsed = data === '' ? null : JSON.parse(data)
-        } catch {}
-        resolve({ status: incoming.statusCode, body: parsed, ms: performance.now() - started })
-      })
-      incoming.on('error', (error) => resolve({ status: 0, body: String(error), ms: performance.now() - started }))
-    })
-    outgoing.on('timeout', () => outgoing.destroy(new Error('timeout')))
-    outgoing.on('error', (error) => resolve({ status: 0, body: String(error), ms: performance.now() - started }))
-    outgoing.end(text)
-  })
+  return sendRequest(agent, port, method, path, body === undefined ? undefined : JSON.stringify(body), { headers, timeoutMs: 30_000 })
 }
 
 // What the seeded world holds, to read and change it without growing it.
 const state = (await send('GET', '/__mock/state')).body
-const users = state.accounts.users.filter((user) => user.status === 'active')
-const products = state.core.products.map((product) => product.id)
-const particles = state.quantum.pairs.flatMap((pair) => pair.particles.map((particle) => particle.id))
-const resources = state.general.resources.map((resource) => resource.id)
-const tokens = state.ledger.tokens.map((token) => token.token_id)
-const validators = state.ledger.validators.filter((validator) => validator.status === 'active').map((validator) => validator.address)
+/** @type {Array<{ id: string, username: string, status: string }>} */
+const users = state.accounts.users.filter((/** @type {{ status: string }} */ user) => user.status === 'active')
+/** @type {string[]} */
+const products = state.core.products.map((/** @type {{ id: string }} */ product) => product.id)
+/** @type {string[]} */
+const particles = state.quantum.pairs.flatMap((/** @type {{ particles: Array<{ id: string }> }} */ pair) => pair.particles.map((particle) => particle.id))
+/** @type {string[]} */
+const resources = state.general.resources.map((/** @type {{ id: string }} */ resource) => resource.id)
+/** @type {string[]} */
+const tokens = state.ledger.tokens.map((/** @type {{ token_id: string }} */ token) => token.token_id)
+/** @type {string[]} */
+const validators = state.ledger.validators.filter((/** @type {{ status: string }} */ validator) => validator.status === 'active').map((/** @type {{ address: string }} */ validator) => validator.address)
 const loginReply = await send('POST', '/general/auth/login', { username: users[0].username, password: PASSWORD })
 if (loginReply.status !== 200) throw new Error(`login failed: ${loginReply.status}`)
 const bearer = { authorization: `Bearer ${loginReply.body.token}` }
 
-/** Per route: latencies (ms); and the counts of what came back. */
+/**
+ * Per route: latencies (ms); and the counts of what came back.
+ *
+ * @type {Map<string, number[]>}
+ */
 const latencies = new Map()
 let done = 0
 let errors = 0
+/** @type {string[]} */
 const errorSamples = []
 let unique = 0
 
+/**
+ * One request of the mix and its one expected status; anything else counts as an error.
+ *
+ * @param {string} route
+ * @param {number} status
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @param {Record<string, string>} [headers]
+ */
 async function expect(route, status, method, path, body, headers) {
   const reply = await send(method, path, body, headers)
   done++
@@ -93,10 +105,19 @@ async function expect(route, status, method, path, body, headers) {
   return reply
 }
 
+/**
+ * @template T
+ * @param {T[]} list
+ * @param {number} n
+ */
 const pick = (list, n) => list[n % list.length]
-const signature = (n) => `0x${'50a6'.padEnd(64, '0')}${n.toString(16).padStart(64, '0')}1b`
+const signature = (/** @type {number} */ n) => `0x${'50a6'.padEnd(64, '0')}${n.toString(16).padStart(64, '0')}1b`
 
-/** One step of the mix: about twenty kinds of request, reads most often, as an app would send them. */
+/**
+ * One step of the mix: about twenty kinds of request, reads most often, as an app would send them.
+ *
+ * @param {number} n
+ */
 async function step(n) {
   switch (n % 20) {
     case 0:
@@ -159,14 +180,10 @@ async function step(n) {
   }
 }
 
-function rssKiB() {
-  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.child.pid}/status`, 'utf8'))[1])
-}
+const openFds = () => readdirSync(`/proc/${pid}/fd`).length
 
-const openFds = () => readdirSync(`/proc/${server.child.pid}/fd`).length
-
-log(`soak: ${REQUESTS.toLocaleString('en')} requests over ${CONNECTIONS} connections against ${server.url} (pid ${server.child.pid}), reset every ${RESET_EVERY.toLocaleString('en')}`)
-const samples = [{ requests: 0, rssKiB: rssKiB() }]
+log(`soak: ${REQUESTS.toLocaleString('en')} requests over ${CONNECTIONS} connections against ${server.url} (pid ${pid}), reset every ${RESET_EVERY.toLocaleString('en')}`)
+const samples = [{ requests: 0, rssKiB: rssKiB(pid) }]
 const started = performance.now()
 let next = 0
 let nextSample = SAMPLE_EVERY
@@ -187,8 +204,8 @@ while (done < REQUESTS) {
   }
   if (done >= nextSample || done >= REQUESTS) {
     const seconds = (performance.now() - started) / 1000
-    samples.push({ requests: done, rssKiB: rssKiB() })
-    log(`  ${done.toLocaleString('en').padStart(9)} requests  ${(done / seconds).toFixed(0).padStart(5)} req/s  RSS ${(rssKiB() / 1024).toFixed(1)} MiB  errors ${errors}`)
+    samples.push({ requests: done, rssKiB: rssKiB(pid) })
+    log(`  ${done.toLocaleString('en').padStart(9)} requests  ${(done / seconds).toFixed(0).padStart(5)} req/s  RSS ${(rssKiB(pid) / 1024).toFixed(1)} MiB  errors ${errors}`)
     nextSample += SAMPLE_EVERY
   }
 }
@@ -203,7 +220,7 @@ log(`requests: ${done.toLocaleString('en')} in ${seconds.toFixed(0)} s = ${(done
 log(`errors: ${errors}${errorSamples.length ? `\n  ${errorSamples.join('\n  ')}` : ''}`)
 log(`RSS (MiB) every ${SAMPLE_EVERY.toLocaleString('en')} requests: ${samples.map((sample) => (sample.rssKiB / 1024).toFixed(1)).join(', ')}`)
 const third = samples.find((sample) => sample.requests >= (done * 2) / 3) ?? samples[0]
-const growth = (samples.at(-1).rssKiB - third.rssKiB) / third.rssKiB
+const growth = ((samples.at(-1)?.rssKiB ?? NaN) - third.rssKiB) / third.rssKiB
 log(`RSS growth over the last third (from ${third.requests.toLocaleString('en')} requests): ${(growth * 100).toFixed(1)}% (limit 5%)`)
 log(`open file descriptors of the server: ${fdsOpen} with the ${CONNECTIONS} connections open, ${fdsClosed} after they closed`)
 log('')
@@ -211,27 +228,12 @@ log('| route | requests | p50 ms | p99 ms | max ms |')
 log('| --- | ---: | ---: | ---: | ---: |')
 for (const [route, list] of [...latencies].sort((a, b) => a[0].localeCompare(b[0]))) {
   list.sort((a, b) => a - b)
-  const at = (q) => list[Math.min(list.length - 1, Math.floor(q * list.length))].toFixed(1)
-  log(`| \`${route}\` | ${list.length.toLocaleString('en')} | ${at(0.5)} | ${at(0.99)} | ${list.at(-1).toFixed(1)} |`)
+  const at = (/** @type {number} */ q) => list[Math.min(list.length - 1, Math.floor(q * list.length))].toFixed(1)
+  log(`| \`${route}\` | ${list.length.toLocaleString('en')} | ${at(0.5)} | ${at(0.99)} | ${list[list.length - 1].toFixed(1)} |`)
 }
 const stderr = server.stderr()
 if (stderr) log(`\nserver stderr:\n${stderr}`)
-server.child.kill('SIGTERM')
+await stopAll()
 const failed = errors > 0 || growth >= 0.05 || stderr !== ''
 log(failed ? '\nFAIL' : '\nPASS')
 process.exit(failed ? 1 : 0)
-
-function startServer() {
-  const child = spawn(process.execPath, [CLI, ...SERVER_ARGS], { stdio: ['ignore', 'pipe', 'pipe'] })
-  let out = ''
-  let err = ''
-  child.stderr.setEncoding('utf8').on('data', (chunk) => (err += chunk))
-  return new Promise((resolve, reject) => {
-    child.stdout.setEncoding('utf8').on('data', (chunk) => {
-      out += chunk
-      const match = /listening on (http:\/\/\S+)/.exec(out)
-      if (match) resolve({ url: match[1], child, stderr: () => err })
-    })
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${err}`)))
-  })
-}

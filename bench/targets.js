@@ -1,3 +1,4 @@
+// @ts-check
 // Issue 25's targets, each with its verdict, printed together at the end of `npm run bench`.
 //
 //   npm run bench                 # the HTTP rows, then every target below
@@ -5,13 +6,17 @@
 //
 // Every row has one shape: { target, limit, measured, met } (met: true, false,
 // or null for a row given for information). The HTTP rows come from the wrk
-// rounds bench/run.js just made (ratios of medians to the bare node:http
+// rounds bench/throughput.js just made (ratios of medians to the bare node:http
 // baseline of the same rounds); the others are measured here, each module in
-// fresh processes (bench/import-time.js, bench/test-suite.js, bench/scale.js).
+// fresh processes (bench/import-time.js, bench/test-suite.js, bench/scale-targets.js).
 
 import { measureImportTime } from './import-time.js'
-import { scaleTargetRows } from './scale.js'
+import { log, targetLines } from './lib/format.js'
+import { loadAverage } from './lib/proc-stats.js'
+import { scaleTargetRows } from './scale-targets.js'
 import { testSuiteRows } from './test-suite.js'
+
+/** @typedef {import('./lib/format.js').TargetRow} TargetRow */
 
 /** Ratios to bare node:http the issue asks for, per dispatch mode and row. */
 const RATIO_TARGETS = [
@@ -25,15 +30,18 @@ const RATIO_TARGETS = [
 const P99_LIMIT_MS = 8
 
 /**
- * The HTTP target rows from bench/run.js's medians (`rows`: one per endpoint,
+ * The HTTP target rows from the throughput run's medians (`rows`: one per endpoint,
  * `{ endpoint: { key }, fast, msw, baseline }`); rows whose endpoint or mode
  * was not run are left out.
  *
  * @example
- * printTargets([...httpTargetRows(rows, 3), ...(await otherTargetRows())], log)
+ * printTargets([...httpTargetRows(rows, 3), ...(await otherTargetRows({ cli }))])
+ * @param {import('./lib/rounds.js').MedianRow[]} rows
+ * @param {number} rounds
+ * @returns {TargetRow[]}
  */
 export function httpTargetRows(rows, rounds) {
-  const find = (key) => rows.find((row) => row.endpoint.key === key)
+  const find = (/** @type {string} */ key) => rows.find((row) => row.endpoint.key === key)
   const out = []
   for (const { mode, key, name, limit } of RATIO_TARGETS) {
     const row = find(key)
@@ -54,8 +62,13 @@ export function httpTargetRows(rows, rounds) {
   return out
 }
 
-/** Import time, per-test costs and scale: measured now, one after the other (nothing else may run meanwhile). */
-export async function otherTargetRows({ cli, log }) {
+/**
+ * Import time, per-test costs and scale: measured now, one after the other (nothing else may run meanwhile).
+ *
+ * @param {{ cli?: string }} [options]
+ * @returns {Promise<TargetRow[]>}
+ */
+export async function otherTargetRows({ cli } = {}) {
   log('\ntargets: import time (fresh processes, alternating with msw alone)')
   const rows = [...(await measureImportTime())]
   log('targets: per-test costs (reset, typical test, worlds)')
@@ -65,13 +78,15 @@ export async function otherTargetRows({ cli, log }) {
   return rows
 }
 
-/** The rows as one Markdown table with the date and the load average; returns how many targets were not met. */
-export function printTargets(rows, { log, loadAverage }) {
+/**
+ * The rows as one Markdown table with the date and the load average; returns how many targets were not met.
+ *
+ * @param {TargetRow[]} rows
+ */
+export function printTargets(rows) {
   log('')
   log(`Issue 25 targets, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${loadAverage()} (1, 5, 15 min)`)
-  log('| target | limit | measured | verdict |')
-  log('|---|---|---|---|')
-  for (const row of rows) log(`| ${row.target} | ${row.limit} | ${row.measured} | ${row.met === null ? 'for information' : row.met ? 'met' : 'NOT met'} |`)
+  for (const line of targetLines(rows)) log(line)
   const missed = rows.filter((row) => row.met === false)
   log(missed.length === 0 ? 'Every target met.' : `${missed.length} of ${rows.filter((row) => row.met !== null).length} targets not met.`)
   return missed.length

@@ -1,4 +1,6 @@
-// What a test suite pays per test (`node bench/test-suite.js`; needs a prior `npm run build`):
+// @ts-check
+// What a test suite pays per test: reset, a typical test through setupServer, world create + delete (`node bench/test-suite.js`, after a build).
+//
 //   - `sim.reset()` on the default scenario, and on one with 10,000 generated users, each
 //     after a test that created a user (so the users are loaded again);
 //   - `sim.reset()` after writes in four areas' sections, for information;
@@ -8,32 +10,36 @@
 //   - a world create + delete (what the Playwright fixture does per test), in-process
 //     (`sim.worlds.create()` + `delete`) and over HTTP (POST/DELETE /__mock/worlds against
 //     the CLI server in a child process, one kept-alive connection).
-// Each row: warm-up rounds first, then the median of BENCH_SUITE_COUNT (default 300)
-// measured ones, one at a time. Exports `testSuiteRows()` for bench/run.js; run
+// Each row: BENCH_SUITE_WARMUP rounds first, then the median of BENCH_SUITE_COUNT
+// measured ones, one at a time. Exports `testSuiteRows()` for bench/targets.js; run
 // standalone it prints the rows as a markdown table.
 
-import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { setupServer } from 'msw/node'
 import { createSimulator } from '../dist/src/index.js'
-import { median } from './median.js'
-import { inProcess, overHttp } from './worlds.js'
+import { log, targetLines } from './lib/format.js'
+import { median } from './lib/median.js'
+import { stopChild } from './lib/processes.js'
+import { setting } from './switches.js'
+import { inProcess, overHttp, startWorldsServer } from './worlds.js'
 
-const COUNT = Number(process.env.BENCH_SUITE_COUNT || 300)
-const WARMUP = Number(process.env.BENCH_SUITE_WARMUP ?? 50)
+const COUNT = setting('BENCH_SUITE_COUNT')
+const WARMUP = setting('BENCH_SUITE_WARMUP')
 const CLOCK = '2026-01-01T00:00:00Z'
-const CLI = fileURLToPath(new URL('../bin/multi-area-mock.js', import.meta.url))
 const DEFAULT_SCENARIO = JSON.parse(readFileSync(new URL('../scenarios/default.json', import.meta.url), 'utf8'))
 /** The default scenario with 10,000 generated users instead of 48. */
 const TEN_THOUSAND = { ...DEFAULT_SCENARIO, $schema: undefined, accounts: { generate: { active: 8000, inactive: 1000, pending: 1000 } } }
 delete TEN_THOUSAND.$schema
 
+/** @typedef {import('./lib/format.js').TargetRow} TargetRow */
+
 /**
- * The per-test rows, in the shape bench/run.js prints.
+ * The per-test rows, in the shape bench/targets.js prints.
  *
  * @example
  * for (const row of await testSuiteRows()) console.log(row.target, row.measured, row.met)
+ * @returns {Promise<TargetRow[]>}
  */
 export async function testSuiteRows() {
   const rows = []
@@ -43,27 +49,38 @@ export async function testSuiteRows() {
   rows.push(row('typical test: reset + 4 requests via setupServer', 3, await typicalTests()))
   const local = await inProcess('default', COUNT, WARMUP)
   rows.push(row('world create + delete, in-process', 5, sums(local)))
-  const server = await startServer()
+  const server = await startWorldsServer()
   try {
     rows.push(row('world create + delete, HTTP (POST/DELETE /__mock/worlds)', 5, sums(await overHttp(server.url, 'default', COUNT, WARMUP))))
   } finally {
-    server.child.kill('SIGTERM')
+    await stopChild(server)
+    // What the server said on stderr is shown, as when it wrote to this process's own.
+    process.stderr.write(server.stderr())
   }
   return rows
 }
 
-/** `beforeEach(() => sim.reset())` after a test that created a user (untimed, through `sim.fetch`): the users are loaded again. */
+/**
+ * `beforeEach(() => sim.reset())` after a test that created a user (untimed, through `sim.fetch`): the users are loaded again.
+ *
+ * @param {string | object} scenario
+ */
 async function resets(scenario) {
   const sim = createSimulator({ seed: 1, clock: CLOCK, scenario })
   await sim.ready
   const body = JSON.stringify({ username: 'grace.hopper', email: 'grace.hopper@example.com', password: 'correct-horse' })
   return timedResets(sim, async () => {
     const response = await sim.fetch(new Request('http://localhost/admin/api/v1.2/users', { method: 'POST', headers: { 'content-type': 'application/json' }, body }))
-    if (response.status !== 201) throw new Error(`POST /admin/api/v1.2/users answered ${response.status}`)
+    if (response?.status !== 201) throw new Error(`POST /admin/api/v1.2/users answered ${response?.status}`)
   })
 }
 
-/** `WARMUP + COUNT` times: `write` (untimed), then `sim.reset()` (timed); the times after the warm-up. */
+/**
+ * `WARMUP + COUNT` times: `write` (untimed), then `sim.reset()` (timed); the times after the warm-up.
+ *
+ * @param {{ reset: () => Promise<unknown> }} sim
+ * @param {() => Promise<unknown>} write
+ */
 async function timedResets(sim, write) {
   const times = []
   for (let i = 0; i < WARMUP + COUNT; i++) {
@@ -83,8 +100,10 @@ async function resetsAfterWrites() {
   return timedResets(sim, async () => {
     await sim.fetch(new Request('http://localhost/core/products/prod-1001', { method: 'PUT', headers: json, body: '{"stock":1}' }))
     await sim.fetch(new Request('http://localhost/quantum/v1/entangle', { method: 'POST', headers: json, body: '{"particle_type":"electron"}' }))
-    sim.db.resources.all()[0].data.touched = true
-    await sim.db.tokens.update((q) => q.where({ token_id: sim.db.tokens.all()[0].token_id }), { data: (token) => void (token.name = 'renamed') })
+    // Written directly, as a test may: reset must see it without a request.
+    const db = /** @type {any} */ (sim.db)
+    db.resources.all()[0].data.touched = true
+    await db.tokens.update((/** @type {any} */ q) => q.where({ token_id: db.tokens.all()[0].token_id }), { data: (/** @type {{ name: string }} */ token) => void (token.name = 'renamed') })
   })
 }
 
@@ -96,11 +115,12 @@ async function typicalTests() {
   try {
     await sim.ready
     const someone = sim.db.users.findFirst((q) => q.where({ status: 'active' }))
+    if (!someone) throw new Error('the default world has no active user')
     const users = 'http://localhost/admin/api/v1.2/users'
     const json = { 'content-type': 'application/json' }
     const created = JSON.stringify({ username: 'grace.hopper', email: 'grace.hopper@example.com', password: 'correct-horse' })
     const login = JSON.stringify({ username: someone.username, password: 'Passw0rd!' })
-    const expect = async (response, status) => {
+    const expect = async (/** @type {Response} */ response, /** @type {number} */ status) => {
       await response.arrayBuffer()
       if (response.status !== status) throw new Error(`${response.url} answered ${response.status}, not ${status}`)
     }
@@ -120,11 +140,19 @@ async function typicalTests() {
   }
 }
 
+/** @param {import('./worlds.js').WorldTimes} times */
 function sums({ create, delete: remove }) {
   return create.map((ms, i) => ms + remove[i])
 }
 
-/** `limitMs` undefined: a figure shown for information, `met: null`. */
+/**
+ * `limitMs` undefined: a figure shown for information, `met: null`.
+ *
+ * @param {string} target
+ * @param {number | undefined} limitMs
+ * @param {number[]} times
+ * @returns {TargetRow}
+ */
 function row(target, limitMs, times) {
   const measured = median(times)
   const text = `${measured.toFixed(2)} ms (median of ${times.length})`
@@ -132,23 +160,6 @@ function row(target, limitMs, times) {
   return { target, limit: `≤ ${limitMs} ms`, measured: text, met: measured <= limitMs }
 }
 
-function startServer() {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--host', '127.0.0.1', '--quiet', '--seed', '1', '--clock', CLOCK, '--max-worlds', '64'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  return new Promise((resolve, reject) => {
-    let text = ''
-    child.stdout.on('data', (chunk) => {
-      text += chunk
-      const match = /listening on (http:\/\/\S+)/.exec(text)
-      if (match) resolve({ child, url: match[1] })
-    })
-    child.on('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)))
-  })
-}
-
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const rows = await testSuiteRows()
-  console.log('| target | limit | measured | met |\n|---|---|---|---|')
-  for (const { target, limit, measured, met } of rows) console.log(`| ${target} | ${limit} | ${measured} | ${met === null ? '—' : met ? 'met' : 'NOT met'} |`)
+  for (const line of targetLines(await testSuiteRows())) log(line)
 }

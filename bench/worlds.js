@@ -1,43 +1,41 @@
-// World create + delete (`npm run bench -- --worlds`, or `npm run bench:worlds`):
-// what the Playwright fixture costs each test before and after it runs.
+// @ts-check
+// World create + delete (`npm run bench:worlds`, or `npm run bench -- --worlds`): what the Playwright fixture costs each test before and after it runs.
 //   - in-process: `sim.worlds.create()` (until the world is seeded) and `sim.worlds.delete(id)`;
 //   - over HTTP: `POST /__mock/worlds` and `DELETE /__mock/worlds/{id}` against the
 //     CLI server (a child process), one request at a time on a kept-alive connection,
 //     as the fixture sends them.
-// For the default scenario (the target: under 5 ms each) and the empty one.
-// BENCH_WORLDS (default 300) pairs per row, after BENCH_WORLDS_WARMUP (default 30)
-// unmeasured ones; medians and p95. Exits non-zero when any call is refused.
-// Called by bench/run.js, which owns child processes and logging.
+// For bench/scenarios.js's WORLD_SCENARIOS: the default scenario (the target: under 5 ms each) and the empty one.
+// BENCH_WORLDS pairs per row, after BENCH_WORLDS_WARMUP unmeasured ones; medians and
+// p95. Exits non-zero when any call is refused.
 
 import { createSimulator } from '../dist/src/index.js'
-import { median } from './median.js'
+import { log, markdownTable } from './lib/format.js'
+import { median } from './lib/median.js'
+import { loadAverage } from './lib/proc-stats.js'
+import { stopChild } from './lib/processes.js'
+import { startSimulator } from './lib/servers.js'
+import { WORLD_SCENARIOS } from './scenarios.js'
+import { setting } from './switches.js'
 
-const COUNT = Number(process.env.BENCH_WORLDS || 300)
-const WARMUP = Number(process.env.BENCH_WORLDS_WARMUP ?? 30)
 const CLOCK = '2026-01-01T00:00:00Z'
-const SCENARIOS = ['default', 'empty']
 /** The issue's target for the default scenario, per create and per delete. */
 const TARGET_MS = 5
+
+/** @typedef {{ way: string, scenario: string, create: number[], delete: number[] }} WorldTimes */
 
 /**
  * Runs the world figures; resolves to the exit code.
  *
  * @example
- * process.exitCode = await runWorlds({ cli, startChild, log, loadAverage })
+ * process.exitCode = await runWorlds()
  */
-export async function runWorlds({ cli, startChild, log, loadAverage }) {
-  log(`world create + delete: ${COUNT} pairs per row after ${WARMUP} unmeasured, one at a time; load average ${loadAverage()}`)
+export async function runWorlds() {
+  log(`world create + delete: ${setting('BENCH_WORLDS')} pairs per row after ${setting('BENCH_WORLDS_WARMUP')} unmeasured, one at a time; load average ${loadAverage()}`)
   const rows = []
-  for (const scenario of SCENARIOS) rows.push(await inProcess(scenario))
-  const server = await startChild(
-    'simulator',
-    process.execPath,
-    [cli, 'serve', '--port', '0', '--host', '127.0.0.1', '--quiet', '--seed', '1', '--clock', CLOCK, '--max-worlds', '64'],
-    /listening on (http:\/\/\S+)/,
-  )
-  for (const scenario of SCENARIOS) rows.push(await overHttp(server.url, scenario))
-  server.child.kill('SIGTERM')
-  await server.exited
+  for (const scenario of WORLD_SCENARIOS) rows.push(await inProcess(scenario))
+  const server = await startWorldsServer()
+  for (const scenario of WORLD_SCENARIOS) rows.push(await overHttp(server.url, scenario))
+  await stopChild(server)
 
   const header = ['way', 'scenario', 'create median ms', 'create p95 ms', 'delete median ms', 'delete p95 ms', `target < ${TARGET_MS} ms`]
   const body = rows.map((row) => [
@@ -49,17 +47,29 @@ export async function runWorlds({ cli, startChild, log, loadAverage }) {
     ms(p95(row.delete)),
     row.scenario === 'default' ? (median(row.create) < TARGET_MS && median(row.delete) < TARGET_MS ? 'met' : 'MISSED') : '',
   ])
-  const widths = header.map((title, i) => Math.max(title.length, ...body.map((cells) => cells[i].length)))
-  const line = (cells) => `| ${cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ')} |`
-  log(line(header))
-  log(`|${widths.map((w, i) => (i < 2 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`)
-  for (const cells of body) log(line(cells))
+  for (const line of markdownTable(header, body, 2)) log(line)
   log(`load average after: ${loadAverage()}`)
   return 0
 }
 
-/** `COUNT` in-process create + delete pairs after `WARMUP` (also used by bench/test-suite.js). */
-export async function inProcess(scenario, count = COUNT, warmup = WARMUP) {
+/**
+ * The CLI server the HTTP rows run against: room for the worlds they create.
+ *
+ * @returns {Promise<import('./lib/processes.js').Server>}
+ */
+export function startWorldsServer() {
+  return startSimulator(['--max-worlds', '64'])
+}
+
+/**
+ * `count` in-process create + delete pairs after `warmup` (also used by bench/test-suite.js).
+ *
+ * @param {string} scenario
+ * @param {number} [count]
+ * @param {number} [warmup]
+ * @returns {Promise<WorldTimes>}
+ */
+export async function inProcess(scenario, count = setting('BENCH_WORLDS'), warmup = setting('BENCH_WORLDS_WARMUP')) {
   const sim = createSimulator({ seed: 1, clock: CLOCK, scenario, worlds: { max: 4 } })
   await sim.ready
   const create = []
@@ -68,7 +78,7 @@ export async function inProcess(scenario, count = COUNT, warmup = WARMUP) {
     const started = performance.now()
     const world = await sim.worlds.create({ scenario })
     const created = performance.now()
-    if (!sim.worlds.delete(world.worldId)) throw new Error(`in-process: world ${world.worldId} was not there to delete`)
+    if (!world.worldId || !sim.worlds.delete(world.worldId)) throw new Error(`in-process: world ${world.worldId} was not there to delete`)
     const deleted = performance.now()
     if (i >= warmup) {
       create.push(created - started)
@@ -78,14 +88,22 @@ export async function inProcess(scenario, count = COUNT, warmup = WARMUP) {
   return { way: 'in-process', scenario, create, delete: remove }
 }
 
-/** The same over HTTP against a running server at `url`. */
-export async function overHttp(url, scenario, count = COUNT, warmup = WARMUP) {
+/**
+ * The same over HTTP against a running server at `url`.
+ *
+ * @param {string} url
+ * @param {string} scenario
+ * @param {number} [count]
+ * @param {number} [warmup]
+ * @returns {Promise<WorldTimes>}
+ */
+export async function overHttp(url, scenario, count = setting('BENCH_WORLDS'), warmup = setting('BENCH_WORLDS_WARMUP')) {
   const create = []
   const remove = []
   for (let i = 0; i < warmup + count; i++) {
     const started = performance.now()
     const response = await fetch(`${url}/__mock/worlds`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scenario }) })
-    const { id } = await response.json()
+    const { id } = /** @type {{ id: string }} */ (await response.json())
     if (response.status !== 201) throw new Error(`POST /__mock/worlds answered ${response.status}`)
     const created = performance.now()
     const deleted = await fetch(`${url}/__mock/worlds/${id}`, { method: 'DELETE' })
@@ -100,11 +118,13 @@ export async function overHttp(url, scenario, count = COUNT, warmup = WARMUP) {
   return { way: 'HTTP', scenario, create, delete: remove }
 }
 
+/** @param {number[]} values */
 function p95(values) {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]
 }
 
+/** @param {number} value */
 function ms(value) {
   return Number.isFinite(value) ? value.toFixed(2) : '-'
 }
