@@ -3,9 +3,9 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulator } from './create-simulator.js'
 
-// The simulator's one msw handler answers without msw's default per-request
-// work (no request clone, no abort controller): what a user's own msw setup
-// relies on around it must still hold, on msw 2 and 3 (npm run test:msw3).
+// The simulator's one msw handler in a user's own msw setup: what that setup
+// relies on around it must hold, on msw 2 (the lockfile's and the lowest, 2.12)
+// and msw 3 (npm run test:msw3). simulator-handler.test.ts covers the handler alone.
 const CLOCK = '2026-01-01T00:00:00Z'
 const ORIGIN = 'http://handler.test'
 const registration = (username: string) => JSON.stringify({ username, email: `${username}@example.com`, password: 'long-enough' })

@@ -1,12 +1,8 @@
-import { RequestHandler, type ResponseResolver } from 'msw'
+import { RequestHandler, type RequestHandlerOptions, type ResponseResolver } from 'msw'
 
 interface HandlerInfo {
   header: string
 }
-
-/** What msw passes to `run`, and what it expects back (typed from msw itself, so msw 2 and 3 both fit). */
-type RunArgs = Parameters<RequestHandler['run']>[0]
-type RunResult = Awaited<ReturnType<RequestHandler['run']>>
 
 /**
  * How a simulator answers: `route` claims a request (or returns `undefined` to
@@ -20,10 +16,16 @@ export interface RequestRouter<Found extends Record<string, any>> {
 
 /**
  * The one msw request handler behind a simulator. Instead of one `http.*`
- * handler per route (which msw tries one by one), it asks the
- * simulator's compiled route table, so adding routes or areas costs nothing per
- * request. Being a real msw handler, it works with `setupServer`, `setupWorker`
- * and `getResponse`, and `server.use(...)` overrides placed before it still win.
+ * handler per route (which msw tries one by one), it asks the simulator's
+ * compiled route table, so adding routes or areas costs nothing per request.
+ *
+ * It is built as msw's own `HttpHandler` is, on `RequestHandler`'s public
+ * extension points only: `parse` finds the route, `predicate` claims the
+ * request when there is one, `extendResolverArgs` hands it to the resolver,
+ * which answers, and `log` prints the answer. msw's own `run` drives them, so
+ * whatever it does around them in any msw version (the request clone kept for
+ * logging, `once`, cookies of `HttpResponse` answers) holds here too. It works with `setupServer`, `setupWorker` and `getResponse`, and
+ * `server.use(...)` overrides placed before it still win.
  *
  * @example
  * setupServer(new SimulatorHandler({ route: (r) => dispatcher.dispatch(r), answer: (d, r) => answer(d, r, {}) }, 'multi-area-mock'))
@@ -31,46 +33,32 @@ export interface RequestRouter<Found extends Record<string, any>> {
 export class SimulatorHandler<Found extends Record<string, any>> extends RequestHandler<HandlerInfo, Found | undefined, { found: Found }> {
   readonly #router: RequestRouter<Found>
 
-  constructor(router: RequestRouter<Found>, header: string) {
+  /** `options`: msw's handler options, passed on as they are (`{ once: true }`). */
+  constructor(router: RequestRouter<Found>, header: string, options?: RequestHandlerOptions) {
     const resolver: ResponseResolver<{ found: Found }> = ({ request, found }) => router.answer(found, request)
-    super({ info: { header }, resolver })
+    super({ info: { header }, resolver, ...(options === undefined ? {} : { options }) })
     this.#router = router
   }
 
-  /**
-   * msw's `run`, without the per-request work only other handlers need. msw's
-   * own `run` clones the request (a tee of its body stream) for logging that
-   * msw's callers do with a clone of their own, and makes an `AbortController`
-   * per answer whose `abort()` builds a `DOMException` with a stack: together
-   * most of msw's cost on a POST. Matching, the answer and the result msw
-   * reads (`handler`, `parsedResult`, `response`) stay as msw makes them.
-   * msw's `run` also copies cookies of `HttpResponse` answers to
-   * `document.cookie`; ours are plain `Response`s, which it never copied.
-   */
-  override async run(args: RunArgs): Promise<RunResult> {
-    const found = this.#router.route(args.request)
-    if (found === undefined) return null
-    this.isUsed = true
-    const response = await this.#router.answer(found, args.request)
-    return { handler: this, parsedResult: found, request: args.request, requestId: args.requestId, response }
-  }
-
+  /** The route of `request` in the simulator's table, from its method and URL only (the body stays unread). */
   override async parse(args: { request: Request }): Promise<Found | undefined> {
     return this.#router.route(args.request)
   }
 
+  /** Claims the request when `parse` found a route; leaves it to the next handler otherwise. */
   predicate(args: { parsedResult: Found | undefined }): boolean {
     return args.parsedResult !== undefined
   }
 
+  /** What the resolver gets besides msw's own arguments: the route `parse` found (always set: `predicate` held). */
   protected override extendResolverArgs(args: { parsedResult: Found | undefined }): { found: Found } {
     return { found: args.parsedResult! }
   }
 
   /**
    * One collapsed console group per answered request, like msw's own handlers
-   * (msw calls it in the browser only, with clones of the request and the
-   * response, and not at all with `quiet`).
+   * (msw calls it in the browser only, with its clone of the request and a
+   * clone of the response, and not at all with `quiet`).
    */
   async log(args: { request: Request; response: Response }): Promise<void> {
     const { request, response } = args

@@ -1,10 +1,10 @@
 // Part of npm run test:msw3: the built package's bundled entries (dist/src/,
-// scripts/bundle-entries.js) with msw 3 as a user's project has it. msw is
-// left out of our bundles, so `multi-area-mock` must run on the msw the
-// project installed: a project with msw 3 and Node 24, our handlers in its
-// setupServer beside its own, and the Node entry's server. The package is
-// copied (not linked) so that `msw` resolves from the project, as it would
-// from node_modules/multi-area-mock.
+// scripts/bundle-entries.js) with another msw (3, or the lowest 2.12) as a
+// user's project has it. msw is left out of our bundles, so `multi-area-mock`
+// must run on the msw the project installed: a project with that msw (and
+// Node 24 for msw 3), our handlers in its setupServer beside its own, and the
+// Node entry's server. The package is copied (not linked) so that `msw`
+// resolves from the project, as it would from node_modules/multi-area-mock.
 import { spawnSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -25,17 +25,19 @@ server.close()
 const running = await startServer({ port: 0, host: '127.0.0.1', scenario: 'empty' })
 const served = await fetch(running.url + '/core/users')
 await running.close()
-console.log(JSON.stringify({ msw: version.split('.')[0], list: [list.status, (await list.json()).length], refused: [refused.status, (await refused.json()).error], own: (await own.json()).own, served: served.status }))
+console.log(JSON.stringify({ msw: version, list: [list.status, (await list.json()).length], refused: [refused.status, (await refused.json()).error], own: (await own.json()).own, served: served.status }))
 `
-const EXPECTED = JSON.stringify({ msw: '3', list: [200, 2], refused: [400, 'validation_failed'], own: true, served: 200 })
+/** The line printed by a passing check on msw `msw`. */
+const expected = (msw) => JSON.stringify({ msw, list: [200, 2], refused: [400, 'validation_failed'], own: true, served: 200 })
 
 /**
- * Runs the check with `node` from `prefix` (.ci/node24); throws when it fails.
+ * Runs the check with `node` in a project of `prefix`'s packages (.ci/node24,
+ * .ci/msw-lowest), which must hold msw `msw` (the exact version); throws when it fails.
  *
  * @example
- * checkPackageEntry({ root, prefix, node: node24, out })
+ * checkPackageEntry({ root, prefix, node: node24, out, msw: '3.0.5' })
  */
-export function checkPackageEntry({ root, prefix, node, out }) {
+export function checkPackageEntry({ root, prefix, node, out, msw }) {
   const project = join(out, 'consumer')
   const own = join(project, 'node_modules', 'multi-area-mock')
   rmSync(project, { recursive: true, force: true })
@@ -50,8 +52,8 @@ export function checkPackageEntry({ root, prefix, node, out }) {
   writeFileSync(join(project, 'check.js'), CHECK)
   const result = spawnSync(node, ['check.js'], { cwd: project, encoding: 'utf8' })
   const line = result.stdout.trim().split('\n').at(-1)
-  if (result.status !== 0 || line !== EXPECTED) {
-    throw new Error(`the bundled package entry with msw 3: expected ${EXPECTED}, got ${line ?? ''} (exit ${result.status})\n${result.stderr.slice(0, 2000)}`)
+  if (result.status !== 0 || line !== expected(msw)) {
+    throw new Error(`the bundled package entry with msw ${msw}: expected ${expected(msw)}, got ${line ?? ''} (exit ${result.status})\n${result.stderr.slice(0, 2000)}`)
   }
-  console.log(`test:msw3: the built package's entries run on the project's msw 3 (${line})`)
+  console.log(`test:msw3: the built package's entries run on the project's msw ${msw} (${line})`)
 }

@@ -1,23 +1,26 @@
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { isAbsolute, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { mswEntry } from './msw-entry.js'
 
 /**
- * The contract suites again, on Node 24 with msw 3 (npm run test:msw3, part of
- * npm test): in-process through msw 3's setupServer, and over HTTP against a
- * CLI bundled with msw 3. msw 3 lives in .ci/node24 so the main lockfile stays
- * on msw 2; every import of `msw` is pointed there.
+ * The contract suites again with another msw (npm run test:msw3, part of npm
+ * test): in-process through that msw's setupServer, and over HTTP against a CLI
+ * bundled with it. test/msw3/run.js runs this once per line, naming the line's
+ * folder in MULTI_AREA_MOCK_TEST_MSW_PREFIX (.ci/node24: msw 3 on Node 24;
+ * .ci/msw-lowest: msw 2.12.0), each with its own lockfile so the main one
+ * stays on the newest msw 2; every import of `msw` is pointed there.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url))
-const msw3 = dirname(createRequire(join(root, '.ci/node24/package.json')).resolve('msw/package.json'))
+const folder = process.env.MULTI_AREA_MOCK_TEST_MSW_PREFIX ?? '.ci/node24'
+const prefix = isAbsolute(folder) ? folder : join(root, folder)
 
 export default defineConfig({
   root,
   resolve: {
     alias: [
-      { find: /^msw$/, replacement: join(msw3, 'lib/core/index.js') },
-      { find: /^msw\/node$/, replacement: join(msw3, 'lib/node/index.js') },
+      { find: /^msw$/, replacement: mswEntry(prefix) },
+      { find: /^msw\/node$/, replacement: mswEntry(prefix, './node') },
     ],
   },
   test: {
@@ -26,6 +29,7 @@ export default defineConfig({
       'src/areas/*/{admin,core,quantum,general,ledger}.test.ts',
       'src/simulator/control.test.ts',
       'src/simulator/msw-handler.test.ts',
+      'src/simulator/simulator-handler.test.ts',
       'test/areas-http.test.ts',
       'test/control-http.test.ts',
     ],

@@ -1,4 +1,4 @@
-import { Collection } from '@msw/data'
+import { trustableCollection } from '../../kernel/data/trustable-schema.js'
 import { product } from './schemas.js'
 
 /**
@@ -9,7 +9,7 @@ import { product } from './schemas.js'
  */
 export function createCoreCollections() {
   return {
-    products: new Collection({ schema: product }),
+    products: trustableCollection(product),
   }
 }
 export type CoreCollections = ReturnType<typeof createCoreCollections>

@@ -1,4 +1,4 @@
-import { Collection } from '@msw/data'
+import { trustableCollection } from '../../kernel/data/trustable-schema.js'
 import { notificationRecord, resourceRecord } from './schemas.js'
 
 /**
@@ -10,8 +10,8 @@ import { notificationRecord, resourceRecord } from './schemas.js'
  */
 export function createGeneralCollections() {
   return {
-    resources: new Collection({ schema: resourceRecord }),
-    notifications: new Collection({ schema: notificationRecord }),
+    resources: trustableCollection(resourceRecord),
+    notifications: trustableCollection(notificationRecord),
   }
 }
 export type GeneralCollections = ReturnType<typeof createGeneralCollections>

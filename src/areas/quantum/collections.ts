@@ -1,10 +1,10 @@
-import { Collection } from '@msw/data'
+import { trustableCollection } from '../../kernel/data/trustable-schema.js'
 import { particleRecord } from './schemas.js'
 
 /** Area C's own collection: every particle, each pointing at its partner. */
 export function createQuantumCollections() {
   return {
-    particles: new Collection({ schema: particleRecord }),
+    particles: trustableCollection(particleRecord),
   }
 }
 export type QuantumCollections = ReturnType<typeof createQuantumCollections>

@@ -1,6 +1,6 @@
-import { type _HMAC, hmac } from '@noble/hashes/hmac.js'
+import { hmac } from '@noble/hashes/hmac.js'
 import { sha256 } from '@noble/hashes/sha2.js'
-import { saltMac } from './salt-mac.js'
+import { type KeyedHmac, saltMac } from './salt-mac.js'
 
 /**
  * Password hashing for a local simulator, with WebCrypto PBKDF2-SHA256 and a
@@ -67,8 +67,8 @@ export class PasswordHasher {
 
   /**
    * A synchronous hasher for one password: its key is derived (or found) once,
-   * then each salt costs one HMAC from the key's precomputed inner and outer
-   * states. Seeding 100,000 users that share a password hashes them this way
+   * then each salt costs one HMAC from a clone of the keyed state (`saltMac`).
+   * Seeding 100,000 users that share a password hashes them this way
    * (bench/README.md, "Scale"); a user creation finds it in the cache.
    *
    * @example
@@ -129,7 +129,7 @@ export function newPasswordKeys(): PasswordKeys {
 
 /** One password's derived key in a world: keyed HMAC state and a signer writing the stored form. */
 interface PasswordKey {
-  keyed: _HMAC<any>
+  keyed: KeyedHmac
   sign(salt: Uint8Array): string
 }
 

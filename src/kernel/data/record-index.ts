@@ -2,8 +2,10 @@ import type { Collection } from '@msw/data'
 
 /**
  * A unique key → record map kept in step with an @msw/data collection through
- * its hooks, so lookups by id or username are O(1) instead of a scan, and stay
- * right even when a test writes to `sim.db` directly.
+ * its public hooks (`create`, `update`, `delete`), so lookups by id or username
+ * are O(1) instead of a scan, and stay right even when a test writes to
+ * `sim.db` directly. It is also the project's one workaround for @msw/data's
+ * `clear()`, which fires only half the delete hooks (see `#check`).
  *
  * @example
  * const byId = new RecordIndex(users, (user) => user.id)
@@ -48,9 +50,13 @@ export class RecordIndex<T extends object> {
   }
 
   /**
-   * `Collection.clear()` in @msw/data 1.1 splices while it iterates, so only
-   * every other record fires its delete hook. Keys are unique, so a size that
-   * differs from the collection's count means a hook was missed: start over.
+   * The project's one workaround for @msw/data's `clear()` (since 1.1.2,
+   * still in 1.1.7; reproduction in docs/upstream-bugs.md): it deletes while
+   * it iterates, so only every other record fires its delete hook, and this
+   * map keeps the rest. Every record ever created fired its
+   * create hook, so the map holds every key of the collection; keys are unique,
+   * so a size that differs from `count()` means stale keys: start over. Drop it
+   * (and this check) once `record-index.test.ts`'s pin of the bug fails.
    */
   #check(): void {
     if (this.#map.size !== this.#collection.count()) this.#rebuild()
