@@ -1,96 +1,156 @@
-import { bodySpec } from './kernel/routing/route.js'
+import { fileURLToPath } from 'node:url'
+import ts from 'typescript'
 import { describe, expect, expectTypeOf, it } from 'vitest'
-import type * as z from 'zod'
+import * as z from 'zod'
 import {
   type AdminCreateUserRequest,
   type AdminCreateUserResponse,
+  type AdminDeleteUserRequest,
   type AdminDeleteUserResponse,
   type AdminGetUserResponse,
   type AdminListUsersRequest,
+  type AdminListUsersResponse,
   type ControlAddFaultRequest,
+  type ControlClearFaultsResponse,
+  type ControlGetWorldRequest,
   type ControlMoveClockRequest,
+  type ControlMoveClockResponse,
+  type ControlStreamEventsResponse,
   type CoreGetProductResponse,
   type CoreIngestDataRequest,
+  type CoreIngestDataResponse,
+  type CoreListUsersRequest,
   type CoreUpdateProductRequest,
   createSimulator,
   type GeneralGetDataRequest,
   type GeneralLoginResponse,
+  type GeneralUpdateResourceRequest,
   type LedgerDelegateStakeRequest,
+  type LedgerGetStatusRequest,
+  type LedgerGetTokenResponse,
   type PublicAccount,
+  type QuantumEntangleRequest,
+  type QuantumGetParticleRequest,
   type QuantumMeasureResponse,
   type SimulatorDb,
 } from './index.js'
-import { adminOperations } from './areas/admin/index.js'
-import { coreOperations } from './areas/core/index.js'
-import { generalOperations } from './areas/general/index.js'
-import { ledgerOperations } from './areas/ledger/index.js'
-import { quantumOperations } from './areas/quantum/index.js'
-import { toJsonSchema } from './kernel/openapi/json-schema.js'
-import type { OperationSchemas } from './kernel/schema/operation-types.js'
-import { controlOperations } from './simulator/control-operations.js'
+import { empty, json } from './kernel/http/json-response.js'
+import { defineRoute, jsonBody, rawJsonBody, type RouteDefinition } from './kernel/routing/route.js'
+import type { OperationsOf, RequestOf, ResponseOf } from './kernel/schema/operation-types.js'
 
 /**
- * The exported request and response types are inferred from each area's
- * operation map; these tests hold the map to the routes (the same schemas the
- * server validates with and the document shows) and the types to what a user
- * writes. `npm run typecheck` checks this file: a `@ts-expect-error` that no
- * longer errors fails it.
+ * The exported request and response types are inferred from the routes
+ * (`defineRoute` keeps each route's schemas in its type, `OperationsOf` reads a
+ * route table). These tests hold the types to what a user writes, and the
+ * package's exports to the operations the simulator serves. `npm run
+ * typecheck` checks the `expectTypeOf` lines: a type that changes, or a
+ * `@ts-expect-error` that no longer errors, fails it.
  */
-const maps: Record<string, Record<string, OperationSchemas>> = {
-  admin: adminOperations,
-  core: coreOperations,
-  quantum: quantumOperations,
-  general: generalOperations,
-  ledger: ledgerOperations,
-  control: controlOperations,
-}
-
 describe('operation types', () => {
-  const sim = createSimulator({ scenario: 'empty' })
-  const json = (schema: z.ZodType | undefined, io: 'input' | 'output') => (schema ? JSON.stringify(toJsonSchema(schema, io)) : undefined)
+  it('are inferred from a route table: only routes with an operation id, bodies unwrapped, 204 without a body', () => {
+    const table = [
+      defineRoute({
+        method: 'GET',
+        path: '/things/{id}',
+        operationId: 'getThing',
+        summary: 'Read a thing',
+        params: z.object({ id: z.string() }),
+        query: z.object({ limit: z.string().transform(Number).optional() }),
+        responses: { 200: { body: z.object({ id: z.string(), size: z.number().default(0) }) } },
+        handle({ params, query }) {
+          // `handle` still gets the schemas' output.
+          expectTypeOf(params.id).toEqualTypeOf<string>()
+          expectTypeOf(query.limit).toEqualTypeOf<number | undefined>()
+          return json({ id: params.id })
+        },
+      }),
+      defineRoute({
+        method: 'PUT',
+        path: '/things',
+        operationId: 'replaceThings',
+        summary: 'Replace every thing',
+        body: jsonBody(z.array(z.object({ id: z.string() })), { limit: 1024 }),
+        responses: { 204: { description: 'Replaced.' } },
+        handle: () => empty(204),
+      }),
+      defineRoute({
+        method: 'POST',
+        path: '/things',
+        operationId: 'addThings',
+        summary: 'Add things, checked by the handler',
+        body: rawJsonBody(z.object({ count: z.int().default(1) })),
+        responses: { 201: { body: z.object({ added: z.int() }) } },
+        handle({ body }) {
+          expectTypeOf(body).toBeUnknown()
+          return json({ added: 1 }, 201)
+        },
+      }),
+      defineRoute({ method: 'GET', path: '/internal', summary: 'Not an operation', handle: () => empty(204) }),
+    ]
+    type Ops = OperationsOf<typeof table>
 
-  it.each(Object.keys(maps))('cover every %s operation with the schemas its route uses', (area) => {
-    const mount = sim.dispatcher.mounts.find((candidate) => candidate.area === area)!
-    const routes = new Map(mount.routes.map((route) => [route.operationId!, route]))
-    expect(Object.keys(maps[area]!).sort()).toEqual([...routes.keys()].sort())
-    for (const [id, schemas] of Object.entries(maps[area]!)) {
-      const route = routes.get(id)!
-      const success = Object.values(route.responses ?? {})[0]
-      expect(json(schemas.body, 'input'), `${area} ${id} body`).toBe(json(route.body && bodySpec(route.body).schema, 'input'))
-      expect(json(schemas.query, 'output'), `${area} ${id} query`).toBe(json(route.query, 'output'))
-      expect(json(schemas.params, 'output'), `${area} ${id} params`).toBe(json(route.params, 'output'))
-      expect(json(schemas.response, 'output'), `${area} ${id} response`).toBe(json(success?.body, 'output'))
-    }
+    expectTypeOf<keyof Ops>().toEqualTypeOf<'getThing' | 'replaceThings' | 'addThings'>()
+    expectTypeOf<RequestOf<Ops['getThing']>>().toEqualTypeOf<{ params: { id: string }; query: { limit?: string | undefined } }>()
+    expectTypeOf<ResponseOf<Ops['getThing']>>().toEqualTypeOf<{ id: string; size: number }>()
+    expectTypeOf<RequestOf<Ops['replaceThings']>>().toEqualTypeOf<{ body: Array<{ id: string }> }>()
+    expectTypeOf<ResponseOf<Ops['replaceThings']>>().toEqualTypeOf<undefined>()
+    expectTypeOf<RequestOf<Ops['addThings']>>().toEqualTypeOf<{ body: { count?: number | undefined } }>()
+    // The typed routes are still plain routes to the dispatcher and the document.
+    const routes: readonly RouteDefinition[] = table
+    expect(routes.map((route) => route.operationId)).toEqual(['getThing', 'replaceThings', 'addThings', undefined])
   })
 
-  it('type a request body, query and path as a client sends them', () => {
+  it('type requests as a client sends them: body, query and path, only the parts an operation takes', () => {
     expectTypeOf<AdminCreateUserRequest>().toEqualTypeOf<{ body: { username: string; email: string; password: string } }>()
     expectTypeOf<AdminListUsersRequest['query']>().toEqualTypeOf<{ page?: string | undefined; limit?: string | undefined; status?: 'active' | 'inactive' | 'pending' | undefined }>()
-    expectTypeOf<GeneralGetDataRequest>().toEqualTypeOf<{ params: { resource_id: string }; query: { fields?: string | undefined } }>()
+    expectTypeOf<AdminDeleteUserRequest>().toEqualTypeOf<{ params: { userId: string } }>()
+    expectTypeOf<CoreListUsersRequest['query']>().toEqualTypeOf<{ limit?: string | undefined; offset?: string | undefined }>()
     expectTypeOf<CoreUpdateProductRequest['body']['price']>().toEqualTypeOf<number | undefined>()
     expectTypeOf<CoreIngestDataRequest['body']>().toEqualTypeOf<Array<{ timestamp: string; value: number; sensor_id: string }>>()
+    expectTypeOf<QuantumEntangleRequest['body']['particle_type']>().toEqualTypeOf<'photon' | 'electron' | 'positron' | 'proton' | 'neutron'>()
+    expectTypeOf<QuantumGetParticleRequest>().toEqualTypeOf<{ params: { particle_id: string } }>()
+    expectTypeOf<GeneralGetDataRequest>().toEqualTypeOf<{ params: { resource_id: string }; query: { fields?: string | undefined } }>()
+    expectTypeOf<GeneralUpdateResourceRequest['body']>().toEqualTypeOf<{ data: Record<string, unknown> }>()
     expectTypeOf<LedgerDelegateStakeRequest['body']['amount']>().toEqualTypeOf<string | number>()
+    expectTypeOf<LedgerGetStatusRequest>().toEqualTypeOf<{}>()
     expectTypeOf<ControlMoveClockRequest['body']['advance']>().toEqualTypeOf<string | number | undefined>()
     expectTypeOf<ControlAddFaultRequest['body']['latency']>().toEqualTypeOf<number | [number, number] | undefined>()
+    expectTypeOf<ControlGetWorldRequest>().toEqualTypeOf<{ params: { worldId: string } }>()
     // @ts-expect-error: a create body has no `status`
     const body: AdminCreateUserRequest['body'] = { username: 'ada', email: 'ada@example.com', password: 'analytical', status: 'active' }
     expect(body.username).toBe('ada')
   })
 
-  it('type a success answer as the simulator sends it', () => {
+  it('type a success answer as the simulator sends it; undefined for a 204', () => {
     expectTypeOf<AdminCreateUserResponse>().toEqualTypeOf<AdminGetUserResponse>()
+    expectTypeOf<AdminListUsersResponse>().toEqualTypeOf<Array<{ id: string; username: string; email: string; status: 'active' | 'inactive' | 'pending'; created_at: string }>>()
     expectTypeOf<AdminGetUserResponse['last_login']>().toEqualTypeOf<string | null>()
-    expectTypeOf<AdminGetUserResponse['status']>().toEqualTypeOf<'active' | 'inactive' | 'pending'>()
     expectTypeOf<AdminDeleteUserResponse>().toEqualTypeOf<undefined>()
     expectTypeOf<CoreGetProductResponse>().toEqualTypeOf<{ id: string; name: string; description: string; price: number; stock: number }>()
-    expectTypeOf<GeneralLoginResponse['token_type']>().toEqualTypeOf<'Bearer'>()
+    expectTypeOf<CoreIngestDataResponse['records_processed']>().toEqualTypeOf<number>()
     expectTypeOf<QuantumMeasureResponse['partner_collapsed']>().toEqualTypeOf<boolean>()
+    expectTypeOf<GeneralLoginResponse['token_type']>().toEqualTypeOf<'Bearer'>()
+    expectTypeOf<LedgerGetTokenResponse['total_supply']>().toEqualTypeOf<string>()
+    expectTypeOf<ControlMoveClockResponse>().toEqualTypeOf<{ now: string; fixed: boolean }>()
+    expectTypeOf<ControlClearFaultsResponse>().toEqualTypeOf<undefined>()
+    expectTypeOf<ControlStreamEventsResponse>().toEqualTypeOf<string>()
     const detail = { id: 'u1' } as AdminGetUserResponse
     // @ts-expect-error: a user answer never carries the password hash
     expect(detail.password_hash).toBeUndefined()
   })
 
+  it('are exported from the package root for every operation the simulator documents, and for no other', async () => {
+    const doc = await createSimulator({ scenario: 'empty' }).openapi()
+    const expected = Object.values(doc.paths)
+      .flatMap((item) => Object.values(item as Record<string, { operationId?: string }>))
+      .flatMap(({ operationId }) => (operationId ? [`${capitalise(operationId)}Request`, `${capitalise(operationId)}Response`] : []))
+    const operationTypes = rootTypeExports().filter((name) => /^(Admin|Core|Quantum|General|Ledger|Control)[A-Z]\w*(Request|Response)$/.test(name))
+    expect(expected.length).toBeGreaterThan(80)
+    expect(operationTypes.sort()).toEqual(expected.sort())
+  }, 60_000)
+
   it('type sim.db per collection, and users without the password hash', async () => {
+    const sim = createSimulator({ scenario: 'empty' })
     await sim.loadScenario('default')
     const product = sim.db.products!.findFirst((query) => query.where({ id: 'prod-1001' }))!
     expectTypeOf(product.price).toEqualTypeOf<number>()
@@ -105,3 +165,30 @@ describe('operation types', () => {
     expect(Object.keys(user)).not.toContain('password_hash')
   })
 })
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1)
+}
+
+/**
+ * The type aliases the package root (`src/index.ts`) exports, as the
+ * TypeScript compiler reads them for a consumer: type exports cannot be listed
+ * at run time, and a missing one is what this test is for.
+ */
+function rootTypeExports(): string[] {
+  const entry = fileURLToPath(new URL('./index.ts', import.meta.url))
+  const program = ts.createProgram([entry], {
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    target: ts.ScriptTarget.ES2022,
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+    types: [],
+  })
+  const checker = program.getTypeChecker()
+  return checker
+    .getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(entry)!)!)
+    .filter((symbol) => (symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol).flags & ts.SymbolFlags.TypeAlias)
+    .map((symbol) => symbol.name)
+}

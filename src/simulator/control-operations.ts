@@ -1,39 +1,15 @@
-import type { OperationSchemas, RequestOf, ResponseOf } from '../kernel/schema/operation-types.js'
-import { clockBody, clockView, health, loadResult, openApiDocumentSchema, openApiQuery, replaceResult, resetResult, scenarioList, scenarioParams } from './control-schemas.js'
-import { eventStreamText, eventsQuery } from './event-routes.js'
-import { faultRuleSchema } from './fault-rule.js'
-import { faultListSchema, putFaultsBodySchema } from './fault-routes.js'
-import { journalQuerySchema } from './journal-query.js'
-import { journalReplySchema } from './journal-routes.js'
-import { worldStateSchema } from './scenario-schema.js'
-import { worldListSchema, worldParams } from './world-routes.js'
-import { createWorldBodySchema, worldInfoSchema } from './worlds.js'
+import type { OperationsOf, RequestOf, ResponseOf } from '../kernel/schema/operation-types.js'
+import type { ControlRoute } from './control-features.js'
 
-/** The control API's operations (OpenAPI `control…` ids) and the schemas their routes use; a test holds the two together. */
-export const controlOperations = {
-  getHealth: { response: health },
-  reset: { response: resetResult },
-  listScenarios: { response: scenarioList },
-  loadScenario: { params: scenarioParams, response: loadResult },
-  getClock: { response: clockView },
-  moveClock: { body: clockBody, response: clockView },
-  getState: { response: worldStateSchema },
-  replaceState: { body: worldStateSchema, response: replaceResult },
-  getOpenApi: { query: openApiQuery, response: openApiDocumentSchema },
-  listRequests: { query: journalQuerySchema, response: journalReplySchema },
-  clearRequests: { response: undefined },
-  listFaults: { response: faultListSchema },
-  replaceFaults: { body: putFaultsBodySchema, response: faultListSchema },
-  addFault: { body: faultRuleSchema, response: faultListSchema },
-  clearFaults: { response: undefined },
-  listWorlds: { response: worldListSchema },
-  createWorld: { body: createWorldBodySchema, response: worldInfoSchema },
-  getWorld: { params: worldParams, response: worldInfoSchema },
-  deleteWorld: { params: worldParams, response: undefined },
-  streamEvents: { query: eventsQuery, response: eventStreamText },
-} satisfies Record<string, OperationSchemas>
+/**
+ * The control API's operations (OpenAPI `control…` ids), keyed by operation id,
+ * as the routes of its features declare them (control-features.ts): the
+ * request and response types below are inferred from the routes, so they
+ * cannot drift from what the server validates.
+ */
+export type ControlOperations = OperationsOf<ControlRoute[]>
 
-type Ops = typeof controlOperations
+type Ops = ControlOperations
 export type ControlGetHealthRequest = RequestOf<Ops['getHealth']>
 export type ControlGetHealthResponse = ResponseOf<Ops['getHealth']>
 export type ControlResetRequest = RequestOf<Ops['reset']>

@@ -4,7 +4,7 @@ import { parseInstant } from '../kernel/time/clock.js'
 import { parseDuration, withinClockRange } from '../kernel/time/sim-clock.js'
 import { json } from '../kernel/http/json-response.js'
 import { streamedJson } from '../kernel/http/json-stream.js'
-import { defineRoute, jsonBody, rawJsonBody, type RouteDefinition } from '../kernel/routing/route.js'
+import { defineRoute, jsonBody, rawJsonBody } from '../kernel/routing/route.js'
 import type { AreaId } from '../areas/registry.js'
 import type { Simulator } from './simulator.js'
 import {
@@ -35,8 +35,11 @@ export interface ControlRouteContext {
   sim: Simulator
 }
 
-/** The control API under `/__mock` (D26). */
-export function controlRoutes({ sim }: ControlRouteContext): RouteDefinition[] {
+/**
+ * The control API under `/__mock` (D26).
+ * Its return type is inferred, not declared: the operation types (control-operations.ts) are read from it.
+ */
+export function controlRoutes({ sim }: ControlRouteContext) {
   const clockNow = () => ({ now: sim.now(), fixed: sim.clockFixed })
   return [
     defineRoute({

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { defineRoute, type RouteDefinition } from '../kernel/routing/route.js'
+import { defineRoute } from '../kernel/routing/route.js'
 import { type EventStreamOptions, openEventStream, type WatchedWorld } from './event-stream.js'
 import { DEFAULT_WORLD_ID, unknownWorld, WORLD_COOKIE, WORLD_HEADER, type Worlds } from './worlds.js'
 
@@ -32,8 +32,11 @@ export interface EventRouteContext {
   stream?: Omit<EventStreamOptions, 'alive' | 'onEnd'>
 }
 
-/** `/__mock/events`: live journal entries and world changes of the world a request names (Server-Sent Events). */
-export function eventRoutes({ sim, stream: options = {} }: EventRouteContext): RouteDefinition[] {
+/**
+ * `/__mock/events`: live journal entries and world changes of the world a request names (Server-Sent Events).
+ * Its return type is inferred, not declared: the operation types (control-operations.ts) are read from it.
+ */
+export function eventRoutes({ sim, stream: options = {} }: EventRouteContext) {
   return [
     defineRoute({
       method: 'GET',

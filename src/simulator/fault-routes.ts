@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { empty, json } from '../kernel/http/json-response.js'
-import { defineRoute, jsonBody, type RouteDefinition } from '../kernel/routing/route.js'
+import { defineRoute, jsonBody } from '../kernel/routing/route.js'
 import { faultRuleSchema, faultRulesSchema, faultRuleViewSchema } from './fault-rule.js'
 import type { Faults } from './faults.js'
 
@@ -26,8 +26,11 @@ export interface FaultRouteContext {
   faults: Faults
 }
 
-/** `/__mock/faults`: the fault rules of the world the request is for. */
-export function faultRoutes({ faults }: FaultRouteContext): RouteDefinition[] {
+/**
+ * `/__mock/faults`: the fault rules of the world the request is for.
+ * Its return type is inferred, not declared: the operation types (control-operations.ts) are read from it.
+ */
+export function faultRoutes({ faults }: FaultRouteContext) {
   return [
     defineRoute({
       method: 'GET',

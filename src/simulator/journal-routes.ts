@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { empty, json } from '../kernel/http/json-response.js'
-import { defineRoute, type RouteDefinition } from '../kernel/routing/route.js'
+import { defineRoute } from '../kernel/routing/route.js'
 import { journalEntrySchema, type RequestJournal } from './journal-entry.js'
 import { journalQuerySchema } from './journal-query.js'
 
@@ -17,8 +17,11 @@ export interface JournalRouteContext {
   journal: RequestJournal
 }
 
-/** `/__mock/requests`: read and clear the request journal of the world the request is for. */
-export function journalRoutes({ journal }: JournalRouteContext): RouteDefinition[] {
+/**
+ * `/__mock/requests`: read and clear the request journal of the world the request is for.
+ * Its return type is inferred, not declared: the operation types (control-operations.ts) are read from it.
+ */
+export function journalRoutes({ journal }: JournalRouteContext) {
   return [
     defineRoute({
       method: 'GET',

@@ -2,7 +2,7 @@ import * as z from 'zod'
 import { ApiError } from '../kernel/errors/api-error.js'
 import { ConfigError } from '../kernel/errors/config-error.js'
 import { empty, json } from '../kernel/http/json-response.js'
-import { defineRoute, jsonBody, type RouteDefinition } from '../kernel/routing/route.js'
+import { defineRoute, jsonBody } from '../kernel/routing/route.js'
 import type { ScenarioInput } from './scenario-schema.js'
 import { ScenarioError } from '../kernel/errors/scenario-error.js'
 import {
@@ -62,8 +62,9 @@ export interface WorldRouteContext {
  * `/__mock/worlds`: create, list and delete isolated worlds. They act on the
  * shared registry whichever world the request itself is for, so a browser whose
  * cookie names a deleted world can still create a new one.
+ * Its return type is inferred, not declared: the operation types (control-operations.ts) are read from it.
  */
-export function worldRoutes({ worlds, prefix }: WorldRouteContext): RouteDefinition[] {
+export function worldRoutes({ worlds, prefix }: WorldRouteContext) {
   const info = (id: string) => worlds.list().find((world) => world.id === id)
   return [
     defineRoute({

@@ -11,5 +11,4 @@ export const adminArea = defineArea({
   section: undefined,
   create: ({ accounts }) => ({ routes: adminRoutes({ accounts }) }),
 })
-export { adminOperations } from './operations.js'
 export type * from './operations.js'

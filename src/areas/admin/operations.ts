@@ -1,17 +1,14 @@
-import * as z from 'zod'
-import type { OperationSchemas, RequestOf, ResponseOf } from '../../kernel/schema/operation-types.js'
-import { createUserBody, listUsersQuery, updateUserBody, userDetail, userParams, userSummary } from './schemas.js'
+import type { OperationsOf, RequestOf, ResponseOf } from '../../kernel/schema/operation-types.js'
+import type { adminRoutes } from './routes.js'
 
-/** Area A's operations (OpenAPI `admin…` ids) and the schemas their routes use; a test holds the two together. */
-export const adminOperations = {
-  listUsers: { query: listUsersQuery, response: z.array(userSummary) },
-  createUser: { body: createUserBody, response: userDetail },
-  getUser: { params: userParams, response: userDetail },
-  updateUser: { params: userParams, body: updateUserBody, response: userDetail },
-  deleteUser: { params: userParams, response: undefined },
-} satisfies Record<string, OperationSchemas>
+/**
+ * Area A's operations (OpenAPI `admin…` ids), keyed by operation id, as its
+ * routes declare them: the request and response types below are inferred from
+ * the routes, so they cannot drift from what the server validates.
+ */
+export type AdminOperations = OperationsOf<ReturnType<typeof adminRoutes>>
 
-type Ops = typeof adminOperations
+type Ops = AdminOperations
 export type AdminListUsersRequest = RequestOf<Ops['listUsers']>
 export type AdminListUsersResponse = ResponseOf<Ops['listUsers']>
 export type AdminCreateUserRequest = RequestOf<Ops['createUser']>

@@ -2,7 +2,7 @@ import * as z from 'zod'
 import { notFound } from '../../kernel/errors/api-error.js'
 import { empty, json, jsonText } from '../../kernel/http/json-response.js'
 import { linkHeader } from './pagination.js'
-import { defineRoute, type RouteDefinition } from '../../kernel/routing/route.js'
+import { defineRoute } from '../../kernel/routing/route.js'
 import type { Reply } from '../../kernel/http/reply.js'
 import type { Account } from '../../world/accounts/account-schema.js'
 import type { AccountStore } from '../../world/accounts/account-store.js'
@@ -16,8 +16,11 @@ export interface AdminRouteContext {
   accounts: AccountStore
 }
 
-/** Area A: versioned user administration under `/api/v1.2`. */
-export function adminRoutes({ accounts }: AdminRouteContext): RouteDefinition[] {
+/**
+ * Area A: versioned user administration under `/api/v1.2`.
+ * Its return type is inferred, not declared: the operation types (operations.ts) are read from it.
+ */
+export function adminRoutes({ accounts }: AdminRouteContext) {
   const requireUser = (id: string) => accounts.get(id) ?? throwUnknownUser(id)
   const unknownUser = { code: 'not_found', description: 'No user with that id; the message names it (D13).' } as const
   const someUser = (status?: string) => ({ userId: accounts.sorted().find((user) => !status || user.status === status)!.id })

@@ -35,5 +35,4 @@ export function noReadings(): ReadingWindow {
 export { DEFAULT_INGEST_WINDOW, DEFAULT_SENSOR_WINDOW } from './ingestion-options.js'
 export { type IngestionCounts, type Readings, ReadingWindow, type SensorCounts, type StoredPoint, type WindowSizes } from './reading-window.js'
 export type { CoreCollections } from './collections.js'
-export { coreOperations } from './operations.js'
 export type * from './operations.js'

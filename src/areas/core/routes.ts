@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { notFound, validationFailed } from '../../kernel/errors/api-error.js'
 import { json } from '../../kernel/http/json-response.js'
-import { defineRoute, rawJsonBody, type RouteDefinition } from '../../kernel/routing/route.js'
+import { defineRoute, rawJsonBody } from '../../kernel/routing/route.js'
 import { type Account, conflictExtra } from '../../world/accounts/account-schema.js'
 import type { AccountStore } from '../../world/accounts/account-store.js'
 import type { World } from '../../world/world.js'
@@ -38,8 +38,11 @@ export interface CoreRouteContext {
   readings: ReadingWindow
 }
 
-/** Area B: unprefixed core interface (users, products, ingestion); success codes per D10. */
-export function coreRoutes({ world, accounts, catalogue, collections, readings }: CoreRouteContext): RouteDefinition[] {
+/**
+ * Area B: unprefixed core interface (users, products, ingestion); success codes per D10.
+ * Its return type is inferred, not declared: the operation types (operations.ts) are read from it.
+ */
+export function coreRoutes({ world, accounts, catalogue, collections, readings }: CoreRouteContext) {
   const unknownProduct = { code: 'not_found', extra: unknownProductExtra, description: 'No product with that id (D14).' } as const
   const someProduct = () => ({ id: collections.products.all()[0]!.id })
 

@@ -1,15 +1,14 @@
-import type { OperationSchemas, RequestOf, ResponseOf } from '../../kernel/schema/operation-types.js'
-import { dataParams, dataQuery, dataView, loginBody, loginResult, queuedNotification, resourceParams, resourceUpdateResult, sendNotificationBody, updateResourceBody } from './schemas.js'
+import type { OperationsOf, RequestOf, ResponseOf } from '../../kernel/schema/operation-types.js'
+import type { generalRoutes } from './routes.js'
 
-/** Area D's operations (OpenAPI `general…` ids) and the schemas their routes use; a test holds the two together. */
-export const generalOperations = {
-  login: { body: loginBody, response: loginResult },
-  getData: { params: dataParams, query: dataQuery, response: dataView },
-  updateResource: { params: resourceParams, body: updateResourceBody, response: resourceUpdateResult },
-  sendNotification: { body: sendNotificationBody, response: queuedNotification },
-} satisfies Record<string, OperationSchemas>
+/**
+ * Area D's operations (OpenAPI `general…` ids), keyed by operation id, as its
+ * routes declare them: the request and response types below are inferred from
+ * the routes, so they cannot drift from what the server validates.
+ */
+export type GeneralOperations = OperationsOf<ReturnType<typeof generalRoutes>>
 
-type Ops = typeof generalOperations
+type Ops = GeneralOperations
 export type GeneralLoginRequest = RequestOf<Ops['login']>
 export type GeneralLoginResponse = ResponseOf<Ops['login']>
 export type GeneralGetDataRequest = RequestOf<Ops['getData']>

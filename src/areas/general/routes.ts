@@ -1,7 +1,7 @@
 import type * as z from 'zod'
 import { notFound } from '../../kernel/errors/api-error.js'
 import { json } from '../../kernel/http/json-response.js'
-import { defineRoute, type RouteDefinition } from '../../kernel/routing/route.js'
+import { defineRoute } from '../../kernel/routing/route.js'
 import { DEFAULT_PASSWORD } from '../../world/accounts/account-schema.js'
 import type { AccountStore } from '../../world/accounts/account-store.js'
 import type { World } from '../../world/world.js'
@@ -35,8 +35,11 @@ export interface GeneralRouteContext {
   outbox: Outbox
 }
 
-/** Area D: login, data lookup, resource update (Bearer auth), notifications (D6–D8, D19, D20). */
-export function generalRoutes({ world, accounts, authenticator, tokens, resources, outbox }: GeneralRouteContext): RouteDefinition[] {
+/**
+ * Area D: login, data lookup, resource update (Bearer auth), notifications (D6–D8, D19, D20).
+ * Its return type is inferred, not declared: the operation types (operations.ts) are read from it.
+ */
+export function generalRoutes({ world, accounts, authenticator, tokens, resources, outbox }: GeneralRouteContext) {
   const requireResource = (id: number) => resources.get(id) ?? throwUnknownResource(id)
   const unknownResource = { code: 'not_found', extra: unknownResourceExtra, description: 'No resource with that id; `resource_id` repeats it (D19).' } as const
   const someAccount = (status: 'active' | 'inactive') => accounts.sorted().find((account) => account.status === status)!

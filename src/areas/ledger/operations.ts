@@ -1,14 +1,14 @@
-import type { OperationSchemas, RequestOf, ResponseOf } from '../../kernel/schema/operation-types.js'
-import { delegateBody, delegationResult, networkStatus, tokenParams, tokenView } from './schemas.js'
+import type { OperationsOf, RequestOf, ResponseOf } from '../../kernel/schema/operation-types.js'
+import type { ledgerRoutes } from './routes.js'
 
-/** Area E's operations (OpenAPI `ledger…` ids) and the schemas their routes use; a test holds the two together. */
-export const ledgerOperations = {
-  getStatus: { response: networkStatus },
-  getToken: { params: tokenParams, response: tokenView },
-  delegateStake: { body: delegateBody, response: delegationResult },
-} satisfies Record<string, OperationSchemas>
+/**
+ * Area E's operations (OpenAPI `ledger…` ids), keyed by operation id, as its
+ * routes declare them: the request and response types below are inferred from
+ * the routes, so they cannot drift from what the server validates.
+ */
+export type LedgerOperations = OperationsOf<ReturnType<typeof ledgerRoutes>>
 
-type Ops = typeof ledgerOperations
+type Ops = LedgerOperations
 export type LedgerGetStatusRequest = RequestOf<Ops['getStatus']>
 export type LedgerGetStatusResponse = ResponseOf<Ops['getStatus']>
 export type LedgerGetTokenRequest = RequestOf<Ops['getToken']>

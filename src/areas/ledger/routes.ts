@@ -1,7 +1,7 @@
 import type * as z from 'zod'
 import { notFound } from '../../kernel/errors/api-error.js'
 import { json } from '../../kernel/http/json-response.js'
-import { defineRoute, jsonBody, type RouteDefinition } from '../../kernel/routing/route.js'
+import { defineRoute, jsonBody } from '../../kernel/routing/route.js'
 import type { World } from '../../world/world.js'
 import { parseLosslessJson } from './amounts.js'
 import type { Ledger } from './ledger.js'
@@ -31,8 +31,11 @@ export interface LedgerRouteContext {
   settings: LedgerSettings
 }
 
-/** Area E: the ledger network under `/v1`; success codes per D10. */
-export function ledgerRoutes({ world, ledger, settings }: LedgerRouteContext): RouteDefinition[] {
+/**
+ * Area E: the ledger network under `/v1`; success codes per D10.
+ * Its return type is inferred, not declared: the operation types (operations.ts) are read from it.
+ */
+export function ledgerRoutes({ world, ledger, settings }: LedgerRouteContext) {
   const someValidator = (active: boolean) => ledger.collections.validators.all().find((item) => (item.status === 'active') === active)!.address
   const delegation = (validatorAddress: string) => ({ delegatorAddress: EXAMPLE_DELEGATOR, validatorAddress, amount: '1000000000000000000', signature: EXAMPLE_SIGNATURE })
 

@@ -28,5 +28,4 @@ export const quantumArea = defineArea({
 
 export { quantumScenario, quantumState } from './schemas.js'
 export type { QuantumCollections } from './collections.js'
-export { quantumOperations } from './operations.js'
 export type * from './operations.js'

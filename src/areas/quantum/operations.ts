@@ -1,15 +1,14 @@
-import type { OperationSchemas, RequestOf, ResponseOf } from '../../kernel/schema/operation-types.js'
-import { entangleBody, measureBody, measurementView, pairView, particleParams, particleView, platformStatusView } from './schemas.js'
+import type { OperationsOf, RequestOf, ResponseOf } from '../../kernel/schema/operation-types.js'
+import type { quantumRoutes } from './routes.js'
 
-/** Area C's operations (OpenAPI `quantum…` ids) and the schemas their routes use; a test holds the two together. */
-export const quantumOperations = {
-  entangle: { body: entangleBody, response: pairView },
-  getParticle: { params: particleParams, response: particleView },
-  measure: { body: measureBody, response: measurementView },
-  getStatus: { response: platformStatusView },
-} satisfies Record<string, OperationSchemas>
+/**
+ * Area C's operations (OpenAPI `quantum…` ids), keyed by operation id, as its
+ * routes declare them: the request and response types below are inferred from
+ * the routes, so they cannot drift from what the server validates.
+ */
+export type QuantumOperations = OperationsOf<ReturnType<typeof quantumRoutes>>
 
-type Ops = typeof quantumOperations
+type Ops = QuantumOperations
 export type QuantumEntangleRequest = RequestOf<Ops['entangle']>
 export type QuantumEntangleResponse = ResponseOf<Ops['entangle']>
 export type QuantumGetParticleRequest = RequestOf<Ops['getParticle']>

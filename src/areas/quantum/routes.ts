@@ -1,6 +1,6 @@
 import type * as z from 'zod'
 import { json } from '../../kernel/http/json-response.js'
-import { defineRoute, type RouteDefinition } from '../../kernel/routing/route.js'
+import { defineRoute } from '../../kernel/routing/route.js'
 import type { World } from '../../world/world.js'
 import { parseAxis } from './axes.js'
 import type { ParticleLab } from './particle-lab.js'
@@ -25,8 +25,11 @@ export interface QuantumRouteContext {
   platform: Platform
 }
 
-/** Area C: entangled particles under `/v1` (D16–D18). */
-export function quantumRoutes({ world, lab, platform }: QuantumRouteContext): RouteDefinition[] {
+/**
+ * Area C: entangled particles under `/v1` (D16–D18).
+ * Its return type is inferred, not declared: the operation types (operations.ts) are read from it.
+ */
+export function quantumRoutes({ world, lab, platform }: QuantumRouteContext) {
   const now = () => world.clock.nowMs()
   // Documented on each route that calls `platform.assertAvailable()`; injected 503s carry `retry_after` too.
   const maintenance = {

@@ -92,6 +92,9 @@ export interface RouteResponse {
   headers?: readonly ResponseHeader[]
 }
 
+/** A route's success responses by status, as `responses` declares them. */
+export type RouteResponses = Readonly<Record<number, RouteResponse>>
+
 /**
  * An error a route can answer (D9): a code, or a code with the extra fields its
  * body carries (e.g. Area C's 404 `particle_id`) and a route-specific description.
@@ -147,7 +150,7 @@ export interface RouteDefinition<Params = any, Query = any, Body = any> {
   /** The JSON body: a schema (validated before `handle`), or `jsonBody(...)`/`rawJsonBody(...)` for a limit, a parser or a body the handler checks itself. */
   body?: z.ZodType | BodySpec
   /** Success responses by status. */
-  responses?: Readonly<Record<number, RouteResponse>>
+  responses?: RouteResponses
   /** Error codes the handler itself throws (D9). */
   errors?: readonly RouteError[]
   /** Needs `Authorization: Bearer <token>` (D7, D8): verified first, documented with its 401s. */
@@ -157,8 +160,36 @@ export interface RouteDefinition<Params = any, Query = any, Body = any> {
 }
 
 /**
+ * A route as `defineRoute` returns it: a `RouteDefinition` whose type still
+ * holds what the route declares (its operation id, the zod schemas of
+ * `params`, `query` and `body`, and `responses`), `undefined` for a part it
+ * does not declare. A route factory's inferred return type is then a table of
+ * these, from which `OperationsOf` derives each operation's request and
+ * response types (as hono's `hc` client reads its route table's `Schema`), so
+ * no second list of schemas is kept beside the routes.
+ *
+ * @example
+ * type Ops = OperationsOf<ReturnType<typeof adminRoutes>> // adminRoutes returns TypedRoute<'listUsers', …> | …
+ */
+export interface TypedRoute<
+  Id extends string | undefined = string | undefined,
+  P extends z.ZodObject | undefined = z.ZodObject | undefined,
+  Q extends z.ZodObject | undefined = z.ZodObject | undefined,
+  B extends z.ZodType | BodySpec | undefined = z.ZodType | BodySpec | undefined,
+  R extends RouteResponses | undefined = RouteResponses | undefined,
+> extends RouteDefinition {
+  operationId: Id
+  params: P
+  query: Q
+  body: B
+  responses: R
+}
+
+/**
  * Types a route from what it declares, so `handle` gets `params`, `query` and
  * `body` as the schemas' output (an identity function, as h3's `defineRoute`).
+ * Its return type keeps the declared operation id and schemas (`TypedRoute`),
+ * for the operation types; at run time it is the route as written.
  *
  * @example
  * defineRoute({
@@ -169,13 +200,21 @@ export interface RouteDefinition<Params = any, Query = any, Body = any> {
  * })
  */
 export function defineRoute<
+  Id extends string | undefined = undefined,
   P extends z.ZodObject | undefined = undefined,
   Q extends z.ZodObject | undefined = undefined,
   B extends z.ZodType | BodySpec | undefined = undefined,
+  R extends RouteResponses | undefined = undefined,
 >(
-  route: Omit<RouteDefinition<Output<P, Record<string, string>>, Output<Q, Record<string, never>>, BodyOutput<B>>, 'params' | 'query' | 'body'> & { params?: P; query?: Q; body?: B },
-): RouteDefinition {
-  return route as RouteDefinition
+  route: Omit<RouteDefinition<Output<P, Record<string, string>>, Output<Q, Record<string, never>>, BodyOutput<B>>, 'operationId' | 'params' | 'query' | 'body' | 'responses'> & {
+    operationId?: Id
+    params?: P
+    query?: Q
+    body?: B
+    responses?: R
+  },
+): TypedRoute<Id, P, Q, B, R> {
+  return route as TypedRoute<Id, P, Q, B, R>
 }
 
 /** An area as the dispatcher sees it: a name, where it is mounted, its routes. */
