@@ -2,8 +2,11 @@ import { CONTROL_TOKEN_CODES } from '../kernel/errors/error-codes.js'
 import { exampleKey, type ExampleSet, type RecordedExample } from '../kernel/openapi/examples.js'
 import { buildOpenApiDocument, type DocumentedArea, type OpenApiDocument } from '../kernel/openapi/document.js'
 import type { Mount, RouteDefinition, RouteExample } from '../kernel/routing/route.js'
-import type { SimulatorEngine } from './engine.js'
-import type { MountedArea, OpenApiOptions } from './simulator.js'
+import type { Dispatcher } from '../kernel/routing/dispatcher.js'
+import type { MountedArea, OpenApiOptions, Simulator } from './simulator.js'
+
+/** A simulator with its route table (the engine's view: src/simulator/engine.ts). */
+type Routed = Simulator & { readonly dispatcher: Dispatcher }
 
 /** The world examples are recorded in: the default scenario, seed 1, this frozen instant (D24). */
 export const EXAMPLE_CLOCK = '2026-01-01T00:00:00Z'
@@ -28,7 +31,7 @@ The examples are real answers of a simulator seeded with the \`default\` scenari
  * @example
  * describeSimulator(sim, await recordExamples(scratch), { origin: 'http://127.0.0.1:4000' })
  */
-export function describeSimulator(sim: Pick<SimulatorEngine, 'areas' | 'dispatcher'>, examples: ExampleSet, options: OpenApiOptions = {}): OpenApiDocument {
+export function describeSimulator(sim: Pick<Routed, 'areas' | 'dispatcher'>, examples: ExampleSet, options: OpenApiOptions = {}): OpenApiDocument {
   const areas: Record<string, DocumentedArea> = {}
   const absolute = (url: string) => (url.startsWith('/') && options.origin ? `${options.origin}${url === '/' ? '' : url}` : url)
   for (const area of sim.areas) {
@@ -65,7 +68,7 @@ export function areaTag(area: Pick<MountedArea, 'letter' | 'title'>): string {
  * @example
  * const examples = await recordExamples(createSimulator({ seed: 1, clock: EXAMPLE_CLOCK }))
  */
-export async function recordExamples(scratch: SimulatorEngine): Promise<ExampleSet> {
+export async function recordExamples(scratch: Routed): Promise<ExampleSet> {
   await scratch.ready
   const snapshot = scratch.snapshot()
   const clock = scratch.clock.save()
