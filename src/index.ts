@@ -10,10 +10,8 @@
 export { createSimulator } from './simulator/create-simulator.js'
 export { CONTROL_PREFIX, type MountedArea, type OpenApiOptions, type Simulator, type SimulatorDb } from './simulator/simulator.js'
 export { DEFAULT_SEED, type SimulatorOptions } from './simulator/options.js'
-export { ALL_AREAS } from './areas/registry.js'
 export { builtinScenarios, DEFAULT_SCENARIO } from './simulator/builtin-scenarios.js'
 export type { ChangeListener, SimulatorChange } from './simulator/change-listeners.js'
-export { EXAMPLE_CLOCK } from './simulator/openapi.js'
 export type { OpenApiDocument } from './kernel/openapi/document.js'
 export {
   type Scenario,
@@ -26,14 +24,11 @@ export {
 } from './simulator/scenario-schema.js'
 export { ScenarioError } from './kernel/errors/scenario-error.js'
 export { type JournalEntry, journalEntrySchema, type RequestJournal } from './simulator/journal-entry.js'
-export { type JournalQuery, journalQuerySchema } from './simulator/journal-query.js'
+export type { JournalQuery } from './simulator/journal-query.js'
 export { FAULT_STATUSES, type FaultRule, type FaultRuleInput, faultRuleSchema, faultRulesSchema } from './simulator/fault-rule.js'
 export type { FaultRuleView, Faults } from './simulator/faults.js'
-export { parseFaultText, parseLatencyText } from './simulator/fault-text.js'
-export { putFaultsBodySchema } from './simulator/fault-routes.js'
 export {
   type CreateWorldOptions,
-  createWorldBodySchema,
   DEFAULT_WORLD_ID,
   WORLD_COOKIE,
   WORLD_HEADER,
@@ -53,7 +48,7 @@ export {
 export { ApiError, type ErrorDetail } from './kernel/errors/api-error.js'
 export { type Clock, fixedClock, systemClock } from './kernel/time/clock.js'
 export { ConfigError } from './kernel/errors/config-error.js'
-export { type ClockSetting, parseDuration, SimClock } from './kernel/time/sim-clock.js'
+export type { ClockSetting, SimClock } from './kernel/time/sim-clock.js'
 export { DEFAULT_PASSWORD } from './world/accounts/account-schema.js'
 export { type AccessTokenClaims, DEFAULT_TOKEN_TTL, DELIVERY_DELAY_MS, derivedSecret, TOKEN_ISSUER } from './areas/general/index.js'
 export {

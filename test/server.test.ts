@@ -4,7 +4,7 @@
  * API (D26). One server process for the whole file, stopped in `afterAll`.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { ALL_AREAS } from '../src/index.js'
+import { ALL_AREAS } from '../src/areas/registry.js'
 import { type CliServer, startCli } from './support/cli-server.js'
 import { type Reply, call as callUrl } from './support/http.js'
 import { rawExchange } from './support/raw-http.js'

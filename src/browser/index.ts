@@ -9,8 +9,6 @@
  */
 export { type BrowserSimulator, startBrowserSimulator } from './start-browser-simulator.js'
 export type { BrowserSimulatorOptions, PersistMode } from './browser-options.js'
-export { type StorageLike, WorldPersistence, type WorldPersistenceOptions } from './world-persistence.js'
-export { persistIdentity } from './persist-identity.js'
 export type { Simulator } from '../simulator/simulator.js'
 export type { SimulatorOptions } from '../simulator/options.js'
 export type { ChangeListener, SimulatorChange } from '../simulator/change-listeners.js'

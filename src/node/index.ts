@@ -5,9 +5,9 @@
  * import { startServer } from 'multi-area-mock/node'
  * const running = await startServer({ port: 0, scenario: 'empty' })
  */
-export { DISPATCH_MODES, type DispatchMode } from './fast-path.js'
+export type { DispatchMode } from './fast-path.js'
 export { type RunningServer, type ServerOptions, startServer } from './server.js'
-export { looksLikePath, readScenarioFile } from './scenario-file.js'
+export type { Simulator } from '../simulator/simulator.js'
 export {
   currentMockWorld,
   type IncomingRequestLike,

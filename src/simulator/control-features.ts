@@ -29,11 +29,11 @@ export interface ControlContext {
  * const routes = CONTROL_FEATURES.flatMap((feature) => feature.routes(context))
  */
 export const CONTROL_FEATURES = [
-  { id: 'simulator', routes: (context: ControlContext) => controlRoutes(context) },
-  { id: 'journal', routes: (context: ControlContext) => journalRoutes(context) },
-  { id: 'faults', routes: (context: ControlContext) => faultRoutes(context) },
-  { id: 'worlds', routes: (context: ControlContext) => worldRoutes(context), managesWorlds: true },
-  { id: 'events', routes: (context: ControlContext) => eventRoutes(context) },
+  { id: 'simulator', routes: controlRoutes },
+  { id: 'journal', routes: journalRoutes },
+  { id: 'faults', routes: faultRoutes },
+  { id: 'worlds', routes: worldRoutes, managesWorlds: true },
+  { id: 'events', routes: eventRoutes },
 ] as const
 
 /** The control routes of one simulator, and those that manage worlds. */

@@ -1,6 +1,5 @@
 import * as z from 'zod'
 import { AREA_IDS, areaFromText, areaIdSchema, areaOptionsShape } from '../areas/registry.js'
-import type { SimRequest } from '../kernel/http/sim-request.js'
 import { DEFAULT_BODY_LIMIT } from '../kernel/http/json-body.js'
 import { integerText, option } from '../kernel/options/option-meta.js'
 import { clockOptionSchema } from '../kernel/time/sim-clock.js'
@@ -60,7 +59,7 @@ export const simulatorOptionsSchema = z.object(
       .object({ bodyBytes: z.int(POSITIVE).positive(POSITIVE).default(DEFAULT_BODY_LIMIT), ingestPoints: z.int(POSITIVE).positive(POSITIVE).default(DEFAULT_INGEST_POINTS) })
       .prefault({}),
     /** Called with unexpected errors (bugs), which answer 500 `internal_error`. */
-    onInternalError: z.custom<(error: unknown, request: SimRequest) => void>(isFunction, 'expected a function').optional(),
+    onInternalError: z.custom<(error: unknown, request: { readonly method: string; readonly url: string }) => void>(isFunction, 'expected a function').optional(),
     /** Request journal: entries kept (default 1,000; 0 turns it off) and characters kept of each body (default 8,192). */
     journal: z
       .object({

@@ -8,10 +8,8 @@
  * const report = await verify({ target: 'http://localhost:8080', fixtures: { validator: '0x…' } })
  * console.log(formatTable(report))
  */
-export { verify, resolveBases, DEFAULT_VERIFY_TIMEOUT, VERIFY_PREFIX } from './runner.js'
-export { ALL_CHECKS, selectChecks } from './check-registry.js'
-export type { Check } from './check.js'
-export { formatTable, summaryLine } from './table-report.js'
+export { verify, DEFAULT_VERIFY_TIMEOUT, VERIFY_PREFIX } from './runner.js'
+export { formatTable } from './table-report.js'
 export { formatJUnit } from './junit-report.js'
 export { formatJson } from './json-report.js'
 export type { CheckResult, CheckStatus, FixtureName, VerifyOptions, VerifyReport, VerifySummary } from './types.js'

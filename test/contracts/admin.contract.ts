@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ALL_AREAS } from '../../src/index.js'
+import { ALL_AREAS } from '../../src/areas/registry.js'
 import { call, resetWorld, useDefaultWorld } from '../support/http.js'
 
 /**
