@@ -43,7 +43,9 @@ const list = prepare(fixtures.list)
 const detail = prepare(fixtures.detail)
 const create = prepare(fixtures.create)
 /** `METHOD path` → answer, for the exact-path routes. */
-const routes = new Map((fixtures.routes ?? []).map((/** @type {{ method: string, path: string, fixture: Fixture }} */ route) => [`${route.method} ${route.path}`, prepare(route.fixture)]))
+const routes = new Map(
+  (fixtures.routes ?? []).map((/** @type {{ method: string, path: string, fixture: Fixture }} */ route) => [`${route.method} ${route.path}`, prepare(route.fixture)]),
+)
 const notFound = prepare({ status: 404, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"error":"not_found"}' })
 
 /**

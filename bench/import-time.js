@@ -95,7 +95,16 @@ export async function measureImportTime({ runs = setting('BENCH_IMPORT_RUNS'), w
   for (let i = 0; i < warmup + runs; i++) {
     // Alternating, and the order flips every round, so drift in load hits both alike.
     /** @type {Array<[string[], { wall: number[], cpu: number[] }]>} */
-    const order = i % 2 ? [[MSW, base], [OURS, ours]] : [[OURS, ours], [MSW, base]]
+    const order =
+      i % 2
+        ? [
+            [MSW, base],
+            [OURS, ours],
+          ]
+        : [
+            [OURS, ours],
+            [MSW, base],
+          ]
     for (const [specifiers, into] of order) {
       const { wall, cpu } = await child(timingScript(specifiers))
       if (i < warmup) continue

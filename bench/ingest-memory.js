@@ -62,8 +62,10 @@ export async function runIngestMemory({ cli, log = (line) => process.stdout.writ
   const { port } = new URL(server.url)
   const perSensor = Math.ceil(points / sensors)
   const stepMs = DAY_MS / perSensor
-  log(`ingestion memory: ${points.toLocaleString('en')} points, ${sensors} sensors (one point every ${(stepMs / 1000).toFixed(1)} s of a day each), batches of ${batch.toLocaleString('en')}, ${connections} connection(s)`)
-  log(`server: node ${serveCli.replace(process.cwd() + '/', '')} ${args.slice(1).join(' ')} (pid ${server.child.pid}, ${windowed ? 'with' : 'without'} the ingestion window)`)
+  log(
+    `ingestion memory: ${points.toLocaleString('en')} points, ${sensors} sensors (one point every ${(stepMs / 1000).toFixed(1)} s of a day each), batches of ${batch.toLocaleString('en')}, ${connections} connection(s)`,
+  )
+  log(`server: node ${serveCli.replace(`${process.cwd()}/`, '')} ${args.slice(1).join(' ')} (pid ${server.child.pid}, ${windowed ? 'with' : 'without'} the ingestion window)`)
   log(`load average at the start: ${loadAverage(', ')}`)
 
   const samples = [{ points: 0, rssMiB: rssMiB() }]
@@ -109,7 +111,9 @@ export async function runIngestMemory({ cli, log = (line) => process.stdout.writ
     const idle = rssMiB()
 
     log('')
-    log(`sent ${sent.toLocaleString('en')} points in ${seconds.toFixed(1)} s (${Math.round(sent / seconds).toLocaleString('en')} points/s); errors: ${errors}${errorSamples.length ? `\n  ${errorSamples.join('\n  ')}` : ''}`)
+    log(
+      `sent ${sent.toLocaleString('en')} points in ${seconds.toFixed(1)} s (${Math.round(sent / seconds).toLocaleString('en')} points/s); errors: ${errors}${errorSamples.length ? `\n  ${errorSamples.join('\n  ')}` : ''}`,
+    )
     log('')
     log('| points sent | server RSS MiB |')
     log('| ---: | ---: |')
@@ -121,7 +125,9 @@ export async function runIngestMemory({ cli, log = (line) => process.stdout.writ
     const secondHalf = samples.filter((sample) => sample.points > sent / 2)
     const growth = (peak(secondHalf) - peak(firstHalf)) / peak(firstHalf)
     log('')
-    log(`peak RSS: ${peak(firstHalf).toFixed(0)} MiB in the first half, ${peak(secondHalf).toFixed(0)} MiB in the second: ${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}% (${expectFlat ? 'limit +20%' : 'not checked'})`)
+    log(
+      `peak RSS: ${peak(firstHalf).toFixed(0)} MiB in the first half, ${peak(secondHalf).toFixed(0)} MiB in the second: ${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}% (${expectFlat ? 'limit +20%' : 'not checked'})`,
+    )
 
     let countsOk = true
     if (windowed) {
@@ -129,7 +135,9 @@ export async function runIngestMemory({ cli, log = (line) => process.stdout.writ
       const reply = await send(agent, port, 'GET', '/__mock/state', undefined, { timeoutMs: 120_000 })
       const summary = reply.body?.core?.ingestion
       countsOk = summary?.accepted === sent && summary.accepted === summary.stored + summary.evicted
-      log(`GET /__mock/state: ${Math.round(performance.now() - asked)} ms, ${(reply.bytes / 1e6).toFixed(1)} MB; core.ingestion ${JSON.stringify(summary)}${countsOk ? '' : ' (expected every point sent as accepted)'}`)
+      log(
+        `GET /__mock/state: ${Math.round(performance.now() - asked)} ms, ${(reply.bytes / 1e6).toFixed(1)} MB; core.ingestion ${JSON.stringify(summary)}${countsOk ? '' : ' (expected every point sent as accepted)'}`,
+      )
       log(`RSS after GET /__mock/state: ${rssMiB().toFixed(0)} MiB`)
     }
     log(`load average at the end: ${loadAverage(', ')}`)
@@ -148,7 +156,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   runIngestMemory().then(
     (code) => process.exit(code),
     (error) => {
-      process.stderr.write(`bench:ingest: FAIL: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`)
+      process.stderr.write(`bench:ingest: FAIL: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
       process.exit(1)
     },
   )

@@ -35,7 +35,11 @@ const ROUNDS = setting('MSW_PATH_ROUNDS')
  */
 function nodeRequest(method, path, body) {
   const req = new PassThrough()
-  Object.assign(req, { method, url: path, headers: body === undefined ? { ...HEADERS } : { ...HEADERS, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } })
+  Object.assign(req, {
+    method,
+    url: path,
+    headers: body === undefined ? { ...HEADERS } : { ...HEADERS, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+  })
   if (body === undefined) req.end()
   else req.end(body)
   return req
@@ -74,7 +78,11 @@ export async function mswPathRows() {
   const cases = {
     'GET list of 20': { method: 'GET', path: LIST_PATH },
     'GET one user': { method: 'GET', path: onePath },
-    'POST create': { method: 'POST', path: LIST_PATH, body: () => JSON.stringify({ username: `mswpath${++serial}`, email: `mswpath${serial}@example.com`, password: 'Passw0rd!' }) },
+    'POST create': {
+      method: 'POST',
+      path: LIST_PATH,
+      body: () => JSON.stringify({ username: `mswpath${++serial}`, email: `mswpath${serial}@example.com`, password: 'Passw0rd!' }),
+    },
   }
   /** @type {Record<string, (c: Case) => Promise<void>>} */
   const ways = {
@@ -105,7 +113,13 @@ export async function mswPathRows() {
       if (c.method === 'POST') await sim.reset()
     }
     // Indicative rows: the target (msw reads ≥ 0.45× bare node:http) is judged by wrk, not here.
-    for (const way of Object.keys(ways)) rows.push({ target: `in-process CPU per request, ${way}: ${name}`, limit: 'indicative', measured: `${median(results[way]).toFixed(1)} µs (median of ${ROUNDS} × ${REQUESTS})`, met: null })
+    for (const way of Object.keys(ways))
+      rows.push({
+        target: `in-process CPU per request, ${way}: ${name}`,
+        limit: 'indicative',
+        measured: `${median(results[way]).toFixed(1)} µs (median of ${ROUNDS} × ${REQUESTS})`,
+        met: null,
+      })
   }
   return rows
 }

@@ -73,11 +73,13 @@ export async function runProxyBench() {
           const result = await runWrk(url, endpoint, duration, connections, endpoint.name)
           const cpuProxy = (cpu(proxy.child.pid) - before.proxy) / result.total
           const cpuUpstream = (cpu(upstream.child.pid) - before.upstream) / result.total
-          if (result.errors + result.timeouts + result.non2xx > 0) problems.push(`${endpoint.name} ${side}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`)
+          if (result.errors + result.timeouts + result.non2xx > 0)
+            problems.push(`${endpoint.name} ${side}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`)
           sides[side].push({ ...result, cpuProxy, cpuUpstream })
         }
       }
-      const m = (/** @type {'direct' | 'proxied'} */ side, /** @type {'rps' | 'p50' | 'p99' | 'cpuProxy' | 'cpuUpstream'} */ field) => median(sides[side].map((result) => result[field]))
+      const m = (/** @type {'direct' | 'proxied'} */ side, /** @type {'rps' | 'p50' | 'p99' | 'cpuProxy' | 'cpuUpstream'} */ field) =>
+        median(sides[side].map((result) => result[field]))
       rows.push({
         name: endpoint.name,
         direct: m('direct', 'rps'),
@@ -90,10 +92,14 @@ export async function runProxyBench() {
       })
     }
     log('')
-    log('| endpoint | direct req/s | proxied req/s | ratio | p50 direct / proxied (ms) | p50 added (ms) | p99 direct / proxied (ms) | proxy CPU per request (µs) | upstream CPU per request, direct (µs) |')
+    log(
+      '| endpoint | direct req/s | proxied req/s | ratio | p50 direct / proxied (ms) | p50 added (ms) | p99 direct / proxied (ms) | proxy CPU per request (µs) | upstream CPU per request, direct (µs) |',
+    )
     log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |')
     for (const row of rows) {
-      log(`| ${row.name} | ${Math.round(row.direct)} | ${Math.round(row.proxied)} | ${(row.proxied / row.direct).toFixed(2)} | ${row.p50[0].toFixed(2)} / ${row.p50[1].toFixed(2)} | ${row.added.toFixed(2)} | ${row.p99[0].toFixed(2)} / ${row.p99[1].toFixed(2)} | ${Math.round(row.cpuProxy)} | ${Math.round(row.cpuUpstream)} |`)
+      log(
+        `| ${row.name} | ${Math.round(row.direct)} | ${Math.round(row.proxied)} | ${(row.proxied / row.direct).toFixed(2)} | ${row.p50[0].toFixed(2)} / ${row.p50[1].toFixed(2)} | ${row.added.toFixed(2)} | ${row.p99[0].toFixed(2)} / ${row.p99[1].toFixed(2)} | ${Math.round(row.cpuProxy)} | ${Math.round(row.cpuUpstream)} |`,
+      )
     }
     if (problems.length > 0) {
       log(`\nFAIL: ${problems.join('; ')}`)

@@ -66,7 +66,9 @@ export async function runScale({ wrkAvailable }) {
   const inProcess = {}
   for (const size of sizes) {
     const f = (inProcess[size] = heapPerUser(size))
-    log(`  ${String(size).padStart(6)} users in-process: ${f.heapBytesPerUser} bytes of heap per user, seeded in ${f.seedMs} ms (${f.seedCpuMs} ms CPU), state as JSON ${f.stateMs} ms (medians of ${f.rounds}); load average ${loadAverage()}`)
+    log(
+      `  ${String(size).padStart(6)} users in-process: ${f.heapBytesPerUser} bytes of heap per user, seeded in ${f.seedMs} ms (${f.seedCpuMs} ms CPU), state as JSON ${f.stateMs} ms (medians of ${f.rounds}); load average ${loadAverage()}`,
+    )
   }
   /** @type {Record<number, SizeFigures>} */
   const results = {}
@@ -103,7 +105,9 @@ export async function runScale({ wrkAvailable }) {
         if (result.non2xx > 0 || errors > 0) problems.push(`${size} users, ${name}: ${result.non2xx} non-2xx, ${errors} errors`)
         ;(figures.rounds[name] ??= []).push({ rps: result.rps, p99: result.p99, cpuPerResponse })
         if (round === 0) figures.rss.push(rssMb(pid))
-        log(`  ${String(size).padStart(6)} users  ${name.padEnd(17)} ${result.rps.toFixed(0).padStart(7)} req/s  p99 ${result.p99.toFixed(1)} ms  CPU ${cpuPerResponse.toFixed(0)} µs/response  RSS ${rssMb(pid)} MB  (load average ${loadAverage()})`)
+        log(
+          `  ${String(size).padStart(6)} users  ${name.padEnd(17)} ${result.rps.toFixed(0).padStart(7)} req/s  p99 ${result.p99.toFixed(1)} ms  CPU ${cpuPerResponse.toFixed(0)} µs/response  RSS ${rssMb(pid)} MB  (load average ${loadAverage()})`,
+        )
       }
       if (round === 0) {
         // Sustained load on one path: does RSS level off?
@@ -112,7 +116,9 @@ export async function runScale({ wrkAvailable }) {
           await runWrk(server.url, { request: read.request }, duration, connections, `scale sustained ${i}`)
           figures.rss.push(rssMb(pid))
         }
-        log(`  ${size} users: seeded in ${figures.seeding} (banner ${figures.startupMs} ms after spawn), RSS after start ${figures.rssStart} MB, GET /__mock/state ${figures.stateMs} ms, median of 3 ${figures.stateMedianMs} ms (${figures.stateMb?.toFixed(1)} MB), RSS after each run ${figures.rss.join(' → ')} MB`)
+        log(
+          `  ${size} users: seeded in ${figures.seeding} (banner ${figures.startupMs} ms after spawn), RSS after start ${figures.rssStart} MB, GET /__mock/state ${figures.stateMs} ms, median of 3 ${figures.stateMedianMs} ms (${figures.stateMb?.toFixed(1)} MB), RSS after each run ${figures.rss.join(' → ')} MB`,
+        )
       }
       await stopChild(server)
     }
@@ -120,9 +126,18 @@ export async function runScale({ wrkAvailable }) {
   for (const size of sizes) {
     const figures = results[size]
     const pick = (/** @type {ScaleRun[]} */ runs, /** @type {keyof ScaleRun} */ field) => median(runs.map((run) => run[field]))
-    figures.runs = Object.fromEntries(Object.entries(figures.rounds).map(([name, runs]) => [name, { rps: pick(runs, 'rps'), p99: pick(runs, 'p99'), cpuPerResponse: pick(runs, 'cpuPerResponse'), each: runs.map((run) => Math.round(run.rps)) }]))
+    figures.runs = Object.fromEntries(
+      Object.entries(figures.rounds).map(([name, runs]) => [
+        name,
+        { rps: pick(runs, 'rps'), p99: pick(runs, 'p99'), cpuPerResponse: pick(runs, 'cpuPerResponse'), each: runs.map((run) => Math.round(run.rps)) },
+      ]),
+    )
   }
-  printScaleTables(sizes.map((size) => results[size]), inProcess, rounds)
+  printScaleTables(
+    sizes.map((size) => results[size]),
+    inProcess,
+    rounds,
+  )
   log(`load average at the end ${loadAverage()}`)
   for (const problem of problems) log(`  - ${problem}`)
   return problems.length > 0 ? 1 : 0
@@ -144,7 +159,9 @@ function printScaleTables([small, large], inProcess, rounds) {
   for (const name of Object.keys(small.runs)) {
     const a = small.runs[name]
     const b = large.runs[name]
-    log(`| ${name} | ${a.rps.toFixed(0)} (${a.each.join(', ')}) | ${a.p99.toFixed(1)} | ${a.cpuPerResponse.toFixed(0)} | ${b.rps.toFixed(0)} (${b.each.join(', ')}) | ${b.p99.toFixed(1)} | ${b.cpuPerResponse.toFixed(0)} | ${(b.rps / a.rps).toFixed(2)} | ${(b.p99 / a.p99).toFixed(2)} | ${(b.cpuPerResponse / a.cpuPerResponse).toFixed(2)} |`)
+    log(
+      `| ${name} | ${a.rps.toFixed(0)} (${a.each.join(', ')}) | ${a.p99.toFixed(1)} | ${a.cpuPerResponse.toFixed(0)} | ${b.rps.toFixed(0)} (${b.each.join(', ')}) | ${b.p99.toFixed(1)} | ${b.cpuPerResponse.toFixed(0)} | ${(b.rps / a.rps).toFixed(2)} | ${(b.p99 / a.p99).toFixed(2)} | ${(b.cpuPerResponse / a.cpuPerResponse).toFixed(2)} |`,
+    )
   }
   log('')
   log(`| | ${small.size} users | ${large.size} users | target at 100k |`)

@@ -72,7 +72,13 @@ export function selectedModes() {
   /** @type {string[]} */
   const modes = [...setting('BENCH_MODES')]
   if (modes.length === 0) modes.push(...Object.keys(VARIANTS))
-  if (other) modes.push(...modes.filter((mode) => !mode.includes('@')).map((mode) => `${mode}@other`).filter((mode) => !modes.includes(mode)))
+  if (other)
+    modes.push(
+      ...modes
+        .filter((mode) => !mode.includes('@'))
+        .map((mode) => `${mode}@other`)
+        .filter((mode) => !modes.includes(mode)),
+    )
   for (const mode of modes) if (!(mode in variants)) throw new Error(`BENCH_MODES: unknown variant "${mode}"; variants: ${Object.keys(variants).join(', ')}`)
   /**
    * Starts the CLI server of a variant (`extra`: more `serve` flags), resolved once it listens.
@@ -134,12 +140,41 @@ export function throughputRows(f, bodies, signed) {
     { key: 'login', name: `POST ${LOGIN_PATH}`, status: 200, bytes: bytes(f.loggedIn), request: { method: 'POST', path: LOGIN_PATH, headers: JSON_HEADERS, body: f.loginBody } },
     { key: 'data', name: 'GET /general/data/{id}', status: 200, bytes: bytes(f.data), request: { method: 'GET', path: DATA_PATH } },
     // The same seeded particle measured again and again (valid: later measurements follow D17's cos² rule).
-    { key: 'measure', name: `POST ${MEASURE_PATH}`, status: 200, bytes: bytes(f.measured), request: { method: 'POST', path: MEASURE_PATH, headers: JSON_HEADERS, body: f.measureBody } },
-    { key: 'entangle', name: `POST ${ENTANGLE_PATH}`, status: 201, bytes: bytes(f.entangled), request: { method: 'POST', path: ENTANGLE_PATH, headers: JSON_HEADERS, body: ENTANGLE_BODY } },
+    {
+      key: 'measure',
+      name: `POST ${MEASURE_PATH}`,
+      status: 200,
+      bytes: bytes(f.measured),
+      request: { method: 'POST', path: MEASURE_PATH, headers: JSON_HEADERS, body: f.measureBody },
+    },
+    {
+      key: 'entangle',
+      name: `POST ${ENTANGLE_PATH}`,
+      status: 201,
+      bytes: bytes(f.entangled),
+      request: { method: 'POST', path: ENTANGLE_PATH, headers: JSON_HEADERS, body: ENTANGLE_BODY },
+    },
     { key: 'status', name: `GET ${STATUS_PATH}`, status: 200, bytes: bytes(f.status), request: { method: 'GET', path: STATUS_PATH } },
     // A counter in the body makes each username unique.
-    { key: 'create', name: `POST ${LIST_PATH}`, createsUser: true, status: 201, bytes: bytes(f.created), request: { method: 'POST', path: LIST_PATH, headers: JSON_HEADERS }, template: bodies.createTemplate, next: bodies.nextRegistration },
-    { key: 'delegate', name: `POST ${DELEGATE_PATH} (format)`, status: 202, bytes: bytes(f.delegated), request: { method: 'POST', path: DELEGATE_PATH, headers: JSON_HEADERS }, template: bodies.delegateTemplate, next: bodies.formatDelegation },
+    {
+      key: 'create',
+      name: `POST ${LIST_PATH}`,
+      createsUser: true,
+      status: 201,
+      bytes: bytes(f.created),
+      request: { method: 'POST', path: LIST_PATH, headers: JSON_HEADERS },
+      template: bodies.createTemplate,
+      next: bodies.nextRegistration,
+    },
+    {
+      key: 'delegate',
+      name: `POST ${DELEGATE_PATH} (format)`,
+      status: 202,
+      bytes: bytes(f.delegated),
+      request: { method: 'POST', path: DELEGATE_PATH, headers: JSON_HEADERS },
+      template: bodies.delegateTemplate,
+      next: bodies.formatDelegation,
+    },
     {
       key: 'eip191',
       name: `POST ${DELEGATE_PATH} (eip191)`,

@@ -65,7 +65,9 @@ const resources = state.general.resources.map((/** @type {{ id: string }} */ res
 /** @type {string[]} */
 const tokens = state.ledger.tokens.map((/** @type {{ token_id: string }} */ token) => token.token_id)
 /** @type {string[]} */
-const validators = state.ledger.validators.filter((/** @type {{ status: string }} */ validator) => validator.status === 'active').map((/** @type {{ address: string }} */ validator) => validator.address)
+const validators = state.ledger.validators
+  .filter((/** @type {{ status: string }} */ validator) => validator.status === 'active')
+  .map((/** @type {{ address: string }} */ validator) => validator.address)
 const loginReply = await send('POST', '/general/auth/login', { username: users[0].username, password: PASSWORD })
 if (loginReply.status !== 200) throw new Error(`login failed: ${loginReply.status}`)
 const bearer = { authorization: `Bearer ${loginReply.body.token}` }
@@ -128,7 +130,11 @@ async function step(n) {
     case 3: {
       // Create, then delete: the world does not grow.
       const id = ++unique
-      const created = await expect('POST /admin/api/v1.2/users', 201, 'POST', '/admin/api/v1.2/users', { username: `soak.user.${id}`, email: `soak${id}@example.com`, password: PASSWORD })
+      const created = await expect('POST /admin/api/v1.2/users', 201, 'POST', '/admin/api/v1.2/users', {
+        username: `soak.user.${id}`,
+        email: `soak${id}@example.com`,
+        password: PASSWORD,
+      })
       if (created.status === 201) await expect('DELETE /admin/api/v1.2/users/{id}', 204, 'DELETE', `/admin/api/v1.2/users/${created.body.id}`)
       return
     }

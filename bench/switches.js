@@ -31,22 +31,109 @@ const PROXY = 'proxy.js'
 export const SWITCHES = [
   { name: '--help', kind: 'flag', used: RUN, meaning: 'print this table and stop (`--help --markdown`: the table alone, as bench/README.md quotes it)' },
   { name: '--markdown', kind: 'flag', used: RUN, meaning: 'with `--help`: only the Markdown table' },
-  { name: 'BENCH_SMOKE', kind: 'on', fallback: false, used: 'all', meaning: '`1`: the shortest run that proves a script starts and prints; each switch below with a smoke value takes it unless set. Its figures mean nothing' },
+  {
+    name: 'BENCH_SMOKE',
+    kind: 'on',
+    fallback: false,
+    used: 'all',
+    meaning: '`1`: the shortest run that proves a script starts and prints; each switch below with a smoke value takes it unless set. Its figures mean nothing',
+  },
   { name: 'BENCH_DURATION', kind: 'seconds', fallback: 10, smoke: '1', used: `${RUN}, ${SCALE}, ${PROXY}`, meaning: 'measured seconds per run (wrk `-d`)' },
   { name: 'BENCH_WARMUP', kind: 'seconds0', fallback: 3, smoke: '1', used: `${RUN}, ${SCALE}, ${PROXY}`, meaning: 'unrecorded warm-up seconds before each run (`0`: none)' },
-  { name: 'BENCH_CONNECTIONS', kind: 'count', fallback: 50, smoke: '10', used: `${RUN}, ${SCALE}, ${PROXY}`, meaning: 'concurrent keep-alive connections (each side of a journal pair gets half)' },
-  { name: 'BENCH_ROUNDS', flag: '--rounds', kind: 'count', fallback: 3, smoke: '1', used: RUN, meaning: 'rounds of every row on every server (also `--rounds N`); figures are medians' },
-  { name: 'BENCH_ONLY', kind: 'list', fallback: [], shown: 'all', smoke: 'create', used: RUN, meaning: 'rows (bench/scenarios.js): `list,one,login,data,measure,entangle,status,create,delegate,eip191`' },
+  {
+    name: 'BENCH_CONNECTIONS',
+    kind: 'count',
+    fallback: 50,
+    smoke: '10',
+    used: `${RUN}, ${SCALE}, ${PROXY}`,
+    meaning: 'concurrent keep-alive connections (each side of a journal pair gets half)',
+  },
+  {
+    name: 'BENCH_ROUNDS',
+    flag: '--rounds',
+    kind: 'count',
+    fallback: 3,
+    smoke: '1',
+    used: RUN,
+    meaning: 'rounds of every row on every server (also `--rounds N`); figures are medians',
+  },
+  {
+    name: 'BENCH_ONLY',
+    kind: 'list',
+    fallback: [],
+    shown: 'all',
+    smoke: 'create',
+    used: RUN,
+    meaning: 'rows (bench/scenarios.js): `list,one,login,data,measure,entangle,status,create,delegate,eip191`',
+  },
   { name: 'BENCH_MODES', kind: 'list', fallback: [], shown: 'all', smoke: 'fast', used: RUN, meaning: 'simulator variants: `msw,fast,nojournal`; the baseline always runs' },
-  { name: 'BENCH_COMPARE', kind: 'text', used: RUN, meaning: "another build's `bin/multi-area-mock.js`: each variant also runs on it as `<variant>@other`, same run, same baseline" },
-  { name: 'BENCH_SIGNATURES', kind: 'count', fallback: (/** @type {Get} */ get) => Math.ceil((get('BENCH_WARMUP') + get('BENCH_DURATION')) * 1500), shown: '(warm-up + duration) × 1500', used: RUN, meaning: 'signed delegations per round for the `eip191` row' },
-  { name: 'BENCH_JOURNAL_PAIRS', kind: 'count0', fallback: 5, smoke: '0', used: RUN, meaning: 'side-by-side journal pairs per row (`0`: none; they need wrk, `fast` and `nojournal`)' },
-  { name: 'BENCH_BATCHED_BASELINE', kind: 'off', fallback: true, shown: '1', smoke: '0', used: RUN, meaning: '`0`: leave out the second bare server, which ends answers at the end of each event-loop turn (information)' },
-  { name: 'BENCH_TARGETS', kind: 'off', fallback: true, shown: '1', smoke: '0', used: RUN, meaning: '`0`: after the rounds, the HTTP targets only (no import time, per-test costs or scale)' },
+  {
+    name: 'BENCH_COMPARE',
+    kind: 'text',
+    used: RUN,
+    meaning: "another build's `bin/multi-area-mock.js`: each variant also runs on it as `<variant>@other`, same run, same baseline",
+  },
+  {
+    name: 'BENCH_SIGNATURES',
+    kind: 'count',
+    fallback: (/** @type {Get} */ get) => Math.ceil((get('BENCH_WARMUP') + get('BENCH_DURATION')) * 1500),
+    shown: '(warm-up + duration) × 1500',
+    used: RUN,
+    meaning: 'signed delegations per round for the `eip191` row',
+  },
+  {
+    name: 'BENCH_JOURNAL_PAIRS',
+    kind: 'count0',
+    fallback: 5,
+    smoke: '0',
+    used: RUN,
+    meaning: 'side-by-side journal pairs per row (`0`: none; they need wrk, `fast` and `nojournal`)',
+  },
+  {
+    name: 'BENCH_BATCHED_BASELINE',
+    kind: 'off',
+    fallback: true,
+    shown: '1',
+    smoke: '0',
+    used: RUN,
+    meaning: '`0`: leave out the second bare server, which ends answers at the end of each event-loop turn (information)',
+  },
+  {
+    name: 'BENCH_TARGETS',
+    kind: 'off',
+    fallback: true,
+    shown: '1',
+    smoke: '0',
+    used: RUN,
+    meaning: '`0`: after the rounds, the HTTP targets only (no import time, per-test costs or scale)',
+  },
   { name: '--targets', kind: 'flag', used: RUN, meaning: "instead of the rounds: issue 25's targets that need no wrk rounds (bench/targets.js)" },
-  { name: 'BENCH_SCALE', flag: '--scale', kind: 'on', fallback: false, used: RUN, meaning: '`1` (or `--scale`): the scale figures instead of the rounds (bench/scale.js; needs wrk)' },
-  { name: 'BENCH_SCALE_SIZES', kind: 'sizes', fallback: [1000, 100000], shown: '1000,100000', smoke: '100,200', used: SCALE, meaning: 'world sizes (generated users) for `--scale`' },
-  { name: 'BENCH_SCALE_ROUNDS', kind: 'count', fallback: (/** @type {Get} */ get) => get('BENCH_ROUNDS'), shown: 'BENCH_ROUNDS, else 3', smoke: '1', used: SCALE, meaning: 'rounds for `--scale`, a fresh server per size and round' },
+  {
+    name: 'BENCH_SCALE',
+    flag: '--scale',
+    kind: 'on',
+    fallback: false,
+    used: RUN,
+    meaning: '`1` (or `--scale`): the scale figures instead of the rounds (bench/scale.js; needs wrk)',
+  },
+  {
+    name: 'BENCH_SCALE_SIZES',
+    kind: 'sizes',
+    fallback: [1000, 100000],
+    shown: '1000,100000',
+    smoke: '100,200',
+    used: SCALE,
+    meaning: 'world sizes (generated users) for `--scale`',
+  },
+  {
+    name: 'BENCH_SCALE_ROUNDS',
+    kind: 'count',
+    fallback: (/** @type {Get} */ get) => get('BENCH_ROUNDS'),
+    shown: 'BENCH_ROUNDS, else 3',
+    smoke: '1',
+    used: SCALE,
+    meaning: 'rounds for `--scale`, a fresh server per size and round',
+  },
   { name: 'BENCH_SCALE_TARGET_ROUNDS', kind: 'count', fallback: 3, smoke: '1', used: 'scale-targets.js', meaning: 'fresh 100,000-user servers the scale targets are medians of' },
   { name: '--proxy', kind: 'flag', used: RUN, meaning: 'proxy overhead instead of the rounds (bench/proxy.js, also `npm run bench:proxy`)' },
   { name: 'BENCH_PAIRS', kind: 'count0', fallback: 5, smoke: '1', used: PROXY, meaning: 'direct/proxied wrk pairs per endpoint' },
@@ -76,7 +163,13 @@ export const SWITCHES = [
   { name: '<rounds>', arg: 1, kind: 'count', fallback: 3, used: 'heap-per-user.js', meaning: 'second argument: seedings; figures are medians' },
   { name: '--json', kind: 'flag', used: 'bundle-size.js', meaning: 'the bundle sizes as one JSON line' },
   { name: 'BENCH_BASELINE_FIXTURES', kind: 'text', used: 'baseline-server.js', meaning: 'set by run.js: the captured answers the bare baseline replays' },
-  { name: 'BENCH_BASELINE_BATCH', kind: 'on', fallback: false, used: 'baseline-server.js', meaning: 'set by run.js: `1` makes the baseline end answers at the end of each event-loop turn' },
+  {
+    name: 'BENCH_BASELINE_BATCH',
+    kind: 'on',
+    fallback: false,
+    used: 'baseline-server.js',
+    meaning: 'set by run.js: `1` makes the baseline end answers at the end of each event-loop turn',
+  },
 ]
 
 /**
@@ -138,7 +231,10 @@ function parse({ name, kind }, raw) {
     case 'count0':
       return Number.isSafeInteger(value) && value >= 0 ? value : fail('zero or a positive integer')
     case 'list':
-      return raw.split(',').map((item) => item.trim()).filter(Boolean)
+      return raw
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
     case 'sizes':
       return raw.split(',').map((item) => parse({ name, kind: 'count', used: '', meaning: '' }, item.trim()))
     case 'on':

@@ -103,7 +103,9 @@ async function resetsAfterWrites() {
     // Written directly, as a test may: reset must see it without a request.
     const db = /** @type {any} */ (sim.db)
     db.resources.all()[0].data.touched = true
-    await db.tokens.update((/** @type {any} */ q) => q.where({ token_id: db.tokens.all()[0].token_id }), { data: (/** @type {{ name: string }} */ token) => void (token.name = 'renamed') })
+    await db.tokens.update((/** @type {any} */ q) => q.where({ token_id: db.tokens.all()[0].token_id }), {
+      data: (/** @type {{ name: string }} */ token) => void (token.name = 'renamed'),
+    })
   })
 }
 

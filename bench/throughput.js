@@ -28,7 +28,17 @@ export async function runThroughput() {
   const rounds = setting('BENCH_ROUNDS')
   const perRoundSignatures = setting('BENCH_SIGNATURES')
   /** @type {import('./lib/rounds.js').Plan} */
-  const plan = { modes, start, duration: setting('BENCH_DURATION'), warmup: setting('BENCH_WARMUP'), connections: setting('BENCH_CONNECTIONS'), rounds, perRoundSignatures, journalPairs: setting('BENCH_JOURNAL_PAIRS'), driver: driver() }
+  const plan = {
+    modes,
+    start,
+    duration: setting('BENCH_DURATION'),
+    warmup: setting('BENCH_WARMUP'),
+    connections: setting('BENCH_CONNECTIONS'),
+    rounds,
+    perRoundSignatures,
+    journalPairs: setting('BENCH_JOURNAL_PAIRS'),
+    driver: driver(),
+  }
   const { connections, warmup, duration } = plan
   if (setting('BENCH_SMOKE')) log('BENCH_SMOKE=1: a smoke run (bench/switches.js gives its settings); it shows the bench runs, its figures mean nothing')
   log(`multi-area-mock benchmark: ${connections} connections, ${warmup} s warm-up + ${duration} s measured per endpoint and server, ${rounds} round(s), medians`)
@@ -44,7 +54,9 @@ export async function runThroughput() {
   const sims = {}
   for (const mode of modes) {
     sims[mode] = await start(mode)
-    log(`simulator ${mode} (${variants[mode].join(' ')}): ${sims[mode].url} (pid ${sims[mode].child.pid}; banner ${Math.round(sims[mode].startupMs)} ms after spawn, world seeded in ${sims[mode].seeding})`)
+    log(
+      `simulator ${mode} (${variants[mode].join(' ')}): ${sims[mode].url} (pid ${sims[mode].child.pid}; banner ${Math.round(sims[mode].startupMs)} ms after spawn, world seeded in ${sims[mode].seeding})`,
+    )
   }
   // Area E's eip191 row needs servers that recover signers.
   /** @type {Record<string, import('./lib/processes.js').Server>} */

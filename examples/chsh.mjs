@@ -49,7 +49,12 @@ export async function runChsh({ url, pairs = 500, mode = 'spin', concurrency = 8
   const { a, b } = CHSH_AXES[mode]
   const correlations = []
   let firstPlus = 0
-  for (const [axisA, axisB] of [[a[0], b[0]], [a[0], b[1]], [a[1], b[0]], [a[1], b[1]]]) {
+  for (const [axisA, axisB] of [
+    [a[0], b[0]],
+    [a[0], b[1]],
+    [a[1], b[0]],
+    [a[1], b[1]],
+  ]) {
     let sum = 0
     await inParallel(pairs, concurrency, async () => {
       const pair = await post('/entangle', { particle_type: particleType, entanglement_mode: mode }, 201)

@@ -57,7 +57,4 @@ const notices = [...packages].sort().map((dir) => {
   const text = file && existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8').trim() : `License: ${license}`
   return `${name}@${version} (${license})\n\n${text}\n`
 })
-writeFileSync(
-  'dist/src/THIRD-PARTY-LICENSES.txt',
-  `The bundles in this folder include code of these packages, under their licences:\n\n${notices.join(`\n${'-'.repeat(72)}\n\n`)}`,
-)
+writeFileSync('dist/src/THIRD-PARTY-LICENSES.txt', `The bundles in this folder include code of these packages, under their licences:\n\n${notices.join(`\n${'-'.repeat(72)}\n\n`)}`)

@@ -102,7 +102,11 @@ describe('operation types', () => {
 
   it('type requests as a client sends them: body, query and path, only the parts an operation takes', () => {
     expectTypeOf<AdminCreateUserRequest>().toEqualTypeOf<{ body: { username: string; email: string; password: string } }>()
-    expectTypeOf<AdminListUsersRequest['query']>().toEqualTypeOf<{ page?: string | undefined; limit?: string | undefined; status?: 'active' | 'inactive' | 'pending' | undefined }>()
+    expectTypeOf<AdminListUsersRequest['query']>().toEqualTypeOf<{
+      page?: string | undefined
+      limit?: string | undefined
+      status?: 'active' | 'inactive' | 'pending' | undefined
+    }>()
     expectTypeOf<AdminDeleteUserRequest>().toEqualTypeOf<{ params: { userId: string } }>()
     expectTypeOf<CoreListUsersRequest['query']>().toEqualTypeOf<{ limit?: string | undefined; offset?: string | undefined }>()
     expectTypeOf<CoreUpdateProductRequest['body']['price']>().toEqualTypeOf<number | undefined>()

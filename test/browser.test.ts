@@ -17,7 +17,16 @@ import { type StaticServer, serveStatic } from '../examples/browser/static-serve
 
 const CHROMIUM = '/usr/bin/chromium'
 /** The flags that work on this project's machines (no sandbox as root; no background network). */
-const CHROMIUM_ARGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--headless',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 const OUT = join(process.cwd(), 'test-output', 'browser')
 /** Every prefix the simulator answers: none of these may reach the static server. */
 const SIMULATED = ['/admin', '/core', '/quantum', '/general', '/ledger', '/__mock']
@@ -60,7 +69,7 @@ describe.skipIf(missing && !inCi)('the browser entry in Chromium', () => {
 
   async function settle(): Promise<void> {
     await page.waitForSelector('body[data-ready]', { timeout: 15_000 })
-    expect(await page.getAttribute('body', 'data-ready'), await page.textContent('#status') ?? '').toBe('true')
+    expect(await page.getAttribute('body', 'data-ready'), (await page.textContent('#status')) ?? '').toBe('true')
   }
 
   const status = async (key: string) => page.textContent(`#status dd[data-key="${key}"]`)
@@ -152,7 +161,13 @@ describe.skipIf(missing && !inCi)('the browser entry in Chromium', () => {
   })
 
   it('seeds every load without persist, and starts fresh for another scenario fetched by URL', async () => {
-    await page.evaluate(() => fetch('/admin/api/v1.2/users', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'kept.one', email: 'kept@example.com', password: 'Passw0rd!' }) }))
+    await page.evaluate(() =>
+      fetch('/admin/api/v1.2/users', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'kept.one', email: 'kept@example.com', password: 'Passw0rd!' }),
+      }),
+    )
     await open('?persist=off')
     expect(await status('world')).toBe('seeded from the scenario')
     expect(await pending()).not.toContain('kept.one')

@@ -23,14 +23,22 @@ describe('serve --journal-size, --journal-body-limit, --fault, --latency, --max-
   const url = (path: string) => `${server.url}${path}`
   beforeAll(async () => {
     server = await startCli([
-      '--clock', '2026-01-01T00:00:00Z',
-      '--journal-size', '3',
-      '--journal-body-limit', '40',
-      '--latency', '1..3',
-      '--fault', 'GET /core/products/* drop',
-      '--fault', '{"method":"POST","route":"/core/users","status":503,"times":1}',
-      '--max-worlds', '2',
-      '--world-idle', '400ms',
+      '--clock',
+      '2026-01-01T00:00:00Z',
+      '--journal-size',
+      '3',
+      '--journal-body-limit',
+      '40',
+      '--latency',
+      '1..3',
+      '--fault',
+      'GET /core/products/* drop',
+      '--fault',
+      '{"method":"POST","route":"/core/users","status":503,"times":1}',
+      '--max-worlds',
+      '2',
+      '--world-idle',
+      '400ms',
     ])
   })
   afterAll(async () => {

@@ -108,7 +108,11 @@ function anchorsOf(markdown: string): Set<string> {
     for (const match of line.matchAll(/<a id="([^"]+)"><\/a>/g)) anchors.add(match[1]!)
     const heading = /^#{1,6} (.+)$/.exec(line)
     if (!heading) continue
-    const slug = heading[1]!.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replaceAll(' ', '-')
+    const slug = heading[1]!
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N} _-]/gu, '')
+      .replaceAll(' ', '-')
     const count = seen.get(slug) ?? 0
     seen.set(slug, count + 1)
     anchors.add(count === 0 ? slug : `${slug}-${count}`)

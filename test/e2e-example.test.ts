@@ -89,7 +89,10 @@ describe('examples/e2e: a Playwright suite with a world per test', () => {
       "racing writer a never sees writer b's data",
       "racing writer b never sees writer a's data",
     ]) {
-      expect(titles.some((title) => title.endsWith(wanted)), `${wanted} in ${titles.join('\n')}`).toBe(true)
+      expect(
+        titles.some((title) => title.endsWith(wanted)),
+        `${wanted} in ${titles.join('\n')}`,
+      ).toBe(true)
     }
     const span = (title: string) => {
       const result = [...byTitle].find(([name]) => name.endsWith(title))![1]
@@ -112,7 +115,9 @@ describe('examples/e2e: a Playwright suite with a world per test', () => {
     expect(message).toContain('expect(mock).toHaveReceivedRequest(match)')
     expect(message).toContain('Expected: POST /admin/api/v1.2/users (body containing {"username":"grace"}), at least once')
     expect(message).toMatch(/Received: 0 matching requests among \d+ requests in the journal of world "[^"]+"/)
-    expect(message).toMatch(/Closest \d entries \(of \d+ that differ\), - expected \+ received:\n {2}#\d+ POST \/admin\/api\/v1\.2\/users → 201 at 2026-01-01T00:00:00\.000Z\n +body\.username {2}- "grace"\n +\+ "ada"/)
+    expect(message).toMatch(
+      /Closest \d entries \(of \d+ that differ\), - expected \+ received:\n {2}#\d+ POST \/admin\/api\/v1\.2\/users → 201 at 2026-01-01T00:00:00\.000Z\n +body\.username {2}- "grace"\n +\+ "ada"/,
+    )
     expect(message).toContain('Timeout: 1000 ms')
     // The world of the failed test was deleted all the same.
     expect(run.output).toContain('global teardown: no world left on the simulator server')

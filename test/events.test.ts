@@ -105,9 +105,17 @@ describe.each<DispatchMode>(['fast', 'msw'])('GET /__mock/events, dispatch %s', 
   })
 
   it('follows the world the x-mock-world header, the world query parameter or the mock-world cookie names', async () => {
-    await fetch(`${running.url}/__mock/worlds`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: `w-${dispatch}`, scenario: 'empty' }) })
+    await fetch(`${running.url}/__mock/worlds`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: `w-${dispatch}`, scenario: 'empty' }),
+    })
     const world = `w-${dispatch}`
-    for (const [query, headers] of [['', { 'x-mock-world': world }], [`?world=${world}`, {}], ['', { cookie: `mock-world=${world}` }]] as const) {
+    for (const [query, headers] of [
+      ['', { 'x-mock-world': world }],
+      [`?world=${world}`, {}],
+      ['', { cookie: `mock-world=${world}` }],
+    ] as const) {
       const events = await open(query, headers)
       expect((await events.next('hello')).data.world).toBe(world)
       await fetch(`${running.url}/core/users`, { headers: { 'x-mock-world': world } })
@@ -143,7 +151,9 @@ describe.each<DispatchMode>(['fast', 'msw'])('GET /__mock/events, dispatch %s', 
     await until(() => closed)
     // What reached the client is what the buffers held when it was cut off, not everything that happened.
     expect(received).toBeLessThan(sent * 22_000)
-    console.info(`[events ${dispatch}] slow client cut off after ${sent} requests (${(sent * 22_000 / 1e6).toFixed(0)} MB of events); it had received ${(received / 1e6).toFixed(1)} MB`)
+    console.info(
+      `[events ${dispatch}] slow client cut off after ${sent} requests (${((sent * 22_000) / 1e6).toFixed(0)} MB of events); it had received ${(received / 1e6).toFixed(1)} MB`,
+    )
   })
 
   it('forgets a client that goes away at once', async () => {

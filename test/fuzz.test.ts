@@ -55,13 +55,21 @@ async function inProcess(): Promise<Subject> {
   await sim.ready
   const base = 'http://fuzz.test'
   const ask = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const request = new Request(`${base}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+    const request = new Request(`${base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
     return read((await getResponse(sim.handlers, request))!)
   }
   return {
     base,
     async send(request) {
-      const built = new Request(`${base}${request.target}`, { method: request.method, headers: request.headers, ...(request.body ? { body: request.body as Uint8Array<ArrayBuffer> } : {}) })
+      const built = new Request(`${base}${request.target}`, {
+        method: request.method,
+        headers: request.headers,
+        ...(request.body ? { body: request.body as Uint8Array<ArrayBuffer> } : {}),
+      })
       const response = (await getResponse(sim.handlers, built)) ?? toFetchResponse(errorResponse(engineOf(sim).dispatcher.notFound(built.method, new URL(built.url).pathname)))
       return read(response)
     },
@@ -88,7 +96,15 @@ async function overHttp(): Promise<Subject> {
   return {
     base,
     async send(request) {
-      return read(await fetch(`${base}${request.target}`, { method: request.method, headers: request.headers, redirect: 'manual', signal: AbortSignal.timeout(30_000), ...(request.body ? { body: request.body as Uint8Array<ArrayBuffer> } : {}) }))
+      return read(
+        await fetch(`${base}${request.target}`, {
+          method: request.method,
+          headers: request.headers,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(30_000),
+          ...(request.body ? { body: request.body as Uint8Array<ArrayBuffer> } : {}),
+        }),
+      )
     },
     state: async () => (await ask('GET', '/__mock/state')).text,
     async restore(request) {
@@ -129,41 +145,49 @@ afterAll(async () => {
   await subject?.close()
 })
 
-it(`${RUNS.toLocaleString('en')} fuzzed requests ${OVER_HTTP ? 'against the CLI server' : 'in-process'}: never a 5xx, always a documented JSON answer, a refused request changes nothing`, async () => {
-  const check = new OpenApiCheck((await subject.document()) as Record<string, any>)
-  // The route table of a simulator like the subject; seeded first, as the routes' examples read its world.
-  const table = createSimulator({ seed: 1, clock: CLOCK })
-  await table.ready
-  const targets = await fuzzTargets(engineOf(table).dispatcher.mounts, await subject.facts())
-  const totals: FuzzTotals = { cases: 0, byStatus: {}, byRoute: {} }
-  let world = await subject.state()
-  const started = performance.now()
+it(
+  `${RUNS.toLocaleString('en')} fuzzed requests ${OVER_HTTP ? 'against the CLI server' : 'in-process'}: never a 5xx, always a documented JSON answer, a refused request changes nothing`,
+  async () => {
+    const check = new OpenApiCheck((await subject.document()) as Record<string, any>)
+    // The route table of a simulator like the subject; seeded first, as the routes' examples read its world.
+    const table = createSimulator({ seed: 1, clock: CLOCK })
+    await table.ready
+    const targets = await fuzzTargets(engineOf(table).dispatcher.mounts, await subject.facts())
+    const totals: FuzzTotals = { cases: 0, byStatus: {}, byRoute: {} }
+    let world = await subject.state()
+    const started = performance.now()
 
-  await fc.assert(
-    fc.asyncProperty(fuzzRequest(targets), async (request) => {
-      const reply = await subject.send(request)
-      count(totals, request, reply.status)
-      const problems = judge(check, request, subject.base, reply)
-      if (changedWorld(request, reply.status)) {
-        await subject.restore(request)
-        world = await subject.state()
-      } else {
-        const after = await subject.state()
-        if (after !== world) {
-          problems.push(`the world changed after a ${reply.status}`)
+    await fc.assert(
+      fc.asyncProperty(fuzzRequest(targets), async (request) => {
+        const reply = await subject.send(request)
+        count(totals, request, reply.status)
+        const problems = judge(check, request, subject.base, reply)
+        if (changedWorld(request, reply.status)) {
           await subject.restore(request)
           world = await subject.state()
+        } else {
+          const after = await subject.state()
+          if (after !== world) {
+            problems.push(`the world changed after a ${reply.status}`)
+            await subject.restore(request)
+            world = await subject.state()
+          }
         }
-      }
-      problems.push(...subject.internalErrors().splice(0))
-      if (problems.length > 0) throw new Error(`${describeRequest(request)}\n  answered ${reply.status}: ${reply.text.slice(0, 300)}\n  - ${problems.join('\n  - ')}`)
-    }),
-    { seed: SEED, numRuns: RUNS, endOnFailure: OVER_HTTP },
-  )
+        problems.push(...subject.internalErrors().splice(0))
+        if (problems.length > 0) throw new Error(`${describeRequest(request)}\n  answered ${reply.status}: ${reply.text.slice(0, 300)}\n  - ${problems.join('\n  - ')}`)
+      }),
+      { seed: SEED, numRuns: RUNS, endOnFailure: OVER_HTTP },
+    )
 
-  const seconds = (performance.now() - started) / 1000
-  const statuses = Object.entries(totals.byStatus).map(([status, n]) => `${status}: ${n}`).join(', ')
-  console.log(`fuzz (${OVER_HTTP ? 'CLI server' : 'in-process'}, seed ${SEED}): ${totals.cases.toLocaleString('en')} cases in ${seconds.toFixed(1)} s over ${Object.keys(totals.byRoute).length} routes; statuses ${statuses}; 0 failures`)
-  expect(Object.keys(totals.byRoute).length).toBe(targets.length)
-  expect(totals.cases).toBe(RUNS)
-}, OVER_HTTP ? 3_600_000 : 300_000)
+    const seconds = (performance.now() - started) / 1000
+    const statuses = Object.entries(totals.byStatus)
+      .map(([status, n]) => `${status}: ${n}`)
+      .join(', ')
+    console.log(
+      `fuzz (${OVER_HTTP ? 'CLI server' : 'in-process'}, seed ${SEED}): ${totals.cases.toLocaleString('en')} cases in ${seconds.toFixed(1)} s over ${Object.keys(totals.byRoute).length} routes; statuses ${statuses}; 0 failures`,
+    )
+    expect(Object.keys(totals.byRoute).length).toBe(targets.length)
+    expect(totals.cases).toBe(RUNS)
+  },
+  OVER_HTTP ? 3_600_000 : 300_000,
+)

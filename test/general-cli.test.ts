@@ -128,7 +128,13 @@ describe(`${JWT_SECRET_ENV} stands for --jwt-secret`, () => {
 })
 
 describe('bad Area D options stop the start with one line', () => {
-  it.each([['--token-ttl', '0'], ['--token-ttl', '1.5s'], ['--token-ttl', 'soon'], ['--token-ttl', '20000d'], ['--jwt-secret', '']])('serve %s %j', async (flag, value) => {
+  it.each([
+    ['--token-ttl', '0'],
+    ['--token-ttl', '1.5s'],
+    ['--token-ttl', 'soon'],
+    ['--token-ttl', '20000d'],
+    ['--jwt-secret', ''],
+  ])('serve %s %j', async (flag, value) => {
     const { code, stdout, stderr } = await runCli(['serve', '--port', '0', flag, value])
     expect(code).not.toBe(0)
     expect(stdout).not.toContain('listening on')

@@ -101,7 +101,10 @@ describe('slow clients hit the timeouts and are dropped without hurting others',
     }
     await pause(HEADERS_TIMEOUT_MS / 4)
     await expectAnswered()
-    expect(lorises.filter((loris) => loris.isClosed()), 'closed before the timeout').toEqual([])
+    expect(
+      lorises.filter((loris) => loris.isClosed()),
+      'closed before the timeout',
+    ).toEqual([])
 
     const lifetimes = await Promise.all(lorises.map((loris) => loris.closed))
     for (const lifetime of lifetimes) {

@@ -91,7 +91,7 @@ describe.skipIf(missing && !process.env.CI)('the inspector in Chromium', () => {
     expect(users.map((user: { username: string }) => user.username)).toContain('ada.lovelace')
   })
 
-  it('edits a price in place through Area B, and shows Area B\'s own error for a bad one', async () => {
+  it("edits a price in place through Area B, and shows Area B's own error for a bad one", async () => {
     await page.getByRole('tab', { name: 'Users' }).focus()
     // Keyboard: the arrow key moves to the next tab and shows its panel.
     await page.keyboard.press('ArrowRight')
@@ -150,7 +150,10 @@ describe.skipIf(missing && !process.env.CI)('the inspector in Chromium', () => {
 
   it('switching to an isolated world shows only that world\'s data; "Reset world" resets the world chosen', async () => {
     expect((await fetch(`${server.url}/__mock/worlds`, json('POST', { id: 'lab', scenario: 'empty' }))).status).toBe(201)
-    expect((await fetch(`${server.url}/admin/api/v1.2/users`, json('POST', { username: 'only.in.lab', email: 'lab@example.com', password: 'Passw0rd!' }, { 'x-mock-world': 'lab' }))).status).toBe(201)
+    expect(
+      (await fetch(`${server.url}/admin/api/v1.2/users`, json('POST', { username: 'only.in.lab', email: 'lab@example.com', password: 'Passw0rd!' }, { 'x-mock-world': 'lab' })))
+        .status,
+    ).toBe(201)
     await page.getByRole('tab', { name: 'Users' }).click()
     const world = page.getByRole('combobox', { name: 'World' })
     await expect.poll(async () => (await world.locator('option').allInnerTexts()).includes('lab'), { timeout: 5_000 }).toBe(true)

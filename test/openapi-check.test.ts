@@ -38,15 +38,39 @@ describe('the check that holds every reply against the document', () => {
     ['a field the schema does not have', 'GET', '/core/products/prod-1001', reply(200, { ...product, colour: 'red' }), /must NOT have additional properties \(colour\)/],
     ['a missing field', 'GET', '/core/products/prod-1001', reply(200, { ...product, stock: undefined }), /must have required property 'stock'/],
     ['a wrong type', 'GET', '/core/products/prod-1001', reply(200, { ...product, price: '89.99' }), /body\/price must be number/],
-    ['a value outside the enum', 'GET', '/admin/api/v1.2/users/u1', reply(200, { ...user, status: 'gone', updated_at: user.created_at, last_login: null }), /body\/status must be equal to one of the allowed values/],
-    ['a status the operation does not document', 'GET', '/core/products/prod-1001', reply(418, { error: 'teapot', message: 'no' }), /answered 418 \(operation coreGetProduct\), but the document allows only 200, 400, 404, 429, 500, 502, 503, 504\./],
+    [
+      'a value outside the enum',
+      'GET',
+      '/admin/api/v1.2/users/u1',
+      reply(200, { ...user, status: 'gone', updated_at: user.created_at, last_login: null }),
+      /body\/status must be equal to one of the allowed values/,
+    ],
+    [
+      'a status the operation does not document',
+      'GET',
+      '/core/products/prod-1001',
+      reply(418, { error: 'teapot', message: 'no' }),
+      /answered 418 \(operation coreGetProduct\), but the document allows only 200, 400, 404, 429, 500, 502, 503, 504\./,
+    ],
     ['an error code documented for another status', 'GET', '/core/products/prod-1001', reply(404, { error: 'conflict', message: 'x' }), /body\/error must be equal to constant/],
     ['a 400 without details', 'POST', '/core/users', reply(400, { error: 'validation_failed', message: 'bad' }), /must have required property 'details'/],
     ['a missing required header', 'GET', '/admin/api/v1.2/users', reply(200, [user], { link: '</x>' }), /header X-Total-Count is missing/],
     ['a body where none is documented', 'DELETE', '/admin/api/v1.2/users/u1', reply(204, { deleted: true }), /a body where none is documented/],
     ['an unknown URL that is not the router 404', 'GET', '/nowhere', reply(200, { ok: true }), /no documented path matches it[\s\S]*status 200, expected 404/],
-    ['a control API reply that grows a field', 'GET', '/__mock/worlds', reply(200, { max: 32, idleMs: 1_800_000, header: 'x-mock-world', cookie: 'mock-world', worlds: [], count: 0 }), /operation controlListWorlds[\s\S]*additional properties \(count\)/],
-    ['a known path answering an undocumented method with something else than 405', 'PATCH', '/core/users', reply(200, {}), /which does not document PATCH[\s\S]*status 200, expected 405/],
+    [
+      'a control API reply that grows a field',
+      'GET',
+      '/__mock/worlds',
+      reply(200, { max: 32, idleMs: 1_800_000, header: 'x-mock-world', cookie: 'mock-world', worlds: [], count: 0 }),
+      /operation controlListWorlds[\s\S]*additional properties \(count\)/,
+    ],
+    [
+      'a known path answering an undocumented method with something else than 405',
+      'PATCH',
+      '/core/users',
+      reply(200, {}),
+      /which does not document PATCH[\s\S]*status 200, expected 405/,
+    ],
   ])('catches %s', (_, method, path, observed, message) => {
     expect(check.problem(method, `${BASE}${path}`, observed)).toMatch(message)
   })

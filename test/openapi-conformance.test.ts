@@ -45,7 +45,8 @@ const PROSE_RULES: Record<string, RegExp> = {
   // A scenario name is looked up when the world is made; a scenario object's cross-field rules (unique ids, known validators, outcomes per mode...).
   controlCreateWorld: /^scenario(\.|: Unknown scenario)|^scenario: Invalid clock/,
   // The state's cross-field rules: unique ids, known validators, pairs collapsed together, counts.
-  controlReplaceState: /duplicate|is not one of the validators|superposition|is required once collapsed|must be at least the number of points|in (spin|polarization) mode|EIP-55 checksum|identical one has no signature/,
+  controlReplaceState:
+    /duplicate|is not one of the validators|superposition|is required once collapsed|must be at least the number of points|in (spin|polarization) mode|EIP-55 checksum|identical one has no signature/,
 }
 
 /** Default zod messages, which must never reach a user. */
@@ -73,7 +74,9 @@ async function fresh(): Promise<void> {
 
 async function bearer(): Promise<string> {
   const username = sim.db.users.findFirst((query) => query.where({ status: 'active' }))!.username
-  const response = await sim.fetch(new Request(`${BASE}/general/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: DEFAULT_PASSWORD }) }))!
+  const response = await sim.fetch(
+    new Request(`${BASE}/general/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: DEFAULT_PASSWORD }) }),
+  )!
   return ((await response.json()) as { token: string }).token
 }
 
@@ -126,7 +129,10 @@ function notAccepted(operation: Operation, answer: Answer): string | undefined {
   const details: Array<{ path: string; message: string }> = answer.body?.details ?? []
   const prose = PROSE_RULES[operation.id]
   if (answer.status === 400 && prose && details.length > 0 && details.every((detail) => prose.test(`${detail.path}: ${detail.message}`))) return undefined
-  return `answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 400)} ${details.filter((detail) => !prose?.test(`${detail.path}: ${detail.message}`)).map((detail) => `${detail.path}: ${detail.message}`).join("; ")}`
+  return `answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 400)} ${details
+    .filter((detail) => !prose?.test(`${detail.path}: ${detail.message}`))
+    .map((detail) => `${detail.path}: ${detail.message}`)
+    .join('; ')}`
 }
 
 /** `true` when a 400's details name the broken part (or a field around it): `body.items[0].price: maximum` → `items.0.price`. */
@@ -151,46 +157,56 @@ function rawMessages(answer: Answer): string[] {
 describe('requests made from the OpenAPI document', () => {
   afterAll(() => {
     // Reported for the record (docs/openapi.md quotes them).
-    console.log(`openapi-conformance: ${counts.operations} operations, ${counts.valid} valid requests (${counts.edges} at the edges; ${counts.accepted2xx} 2xx, ${counts.acceptedDomain} domain 4xx), ${counts.invalid} invalid requests, ${Date.now() - started} ms`)
+    console.log(
+      `openapi-conformance: ${counts.operations} operations, ${counts.valid} valid requests (${counts.edges} at the edges; ${counts.accepted2xx} 2xx, ${counts.acceptedDomain} domain 4xx), ${counts.invalid} invalid requests, ${Date.now() - started} ms`,
+    )
   })
 
-  it.each(operations.map((operation) => [operation.id, operation] as const))('%s: valid ones are accepted, invalid ones refused with a 4xx JSON error, every answer as documented', async (_, operation) => {
-    const failures: string[] = []
-    const valid = cases.valid(operation, operation.id === 'controlGetOpenApi' ? 2 : VALID_PER_OPERATION, SEED)
-    expect(valid.length, 'valid requests generated').toBeGreaterThan(0)
-    const edges = cases.edges(operation, valid[0]!, EDGES_PER_OPERATION)
-    counts.edges += edges.length
-    const accepted: RequestCase[] = []
-    for (const request of [...valid, ...edges]) {
-      const answer = await send(operation, request)
-      if (answer.status < 300 && !request.label.includes(':')) accepted.push(request)
-      counts.valid++
-      if (answer.status < 300) counts.accepted2xx++
-      else counts.acceptedDomain++
-      const refused = notAccepted(operation, answer)
-      if (refused) failures.push(`valid (${request.label}) ${describeRequest(request)} ${refused}`)
-      if (answer.problem) failures.push(`valid ${describeRequest(request)}: ${answer.problem}`)
-      for (const raw of rawMessages(answer)) failures.push(`raw zod message: ${raw}`)
-    }
-    // Broken from accepted requests, so a refusal is for what was broken, not an unknown id: the
-    // first (required fields only) and the largest (most optional fields to break).
-    const largest = accepted.reduce<RequestCase | undefined>((best, request) => (!best || JSON.stringify(request.body ?? request.query).length > JSON.stringify(best.body ?? best.query).length ? request : best), undefined)
-    const bases = [accepted[0] ?? valid[0]!, ...(largest && largest !== accepted[0] ? [largest] : [])]
-    const seen = new Set<string>()
-    const invalid = bases.flatMap((base) => cases.invalid(operation, base, INVALID_PER_OPERATION)).filter((request) => !seen.has(request.label) && seen.add(request.label))
-    // Any non-empty text is a valid id (`/users/{userId}`), so some operations take no invalid request at all.
-    const constrained = Boolean(operation.op.requestBody) || (operation.op.parameters ?? []).some((parameter: any) => Object.keys(parameter.schema).some((key) => !['type', 'minLength', 'description'].includes(key)))
-    if (constrained) expect(invalid.length, 'invalid requests generated').toBeGreaterThan(0)
-    for (const request of invalid) {
-      const answer = await send(operation, request)
-      counts.invalid++
-      // Refused for its form (400, 413, 415), not for something else (a username taken by the valid request before it).
-      const refused = answer.status >= 400 && answer.status < 500 && FORM_CODES.has(answer.body?.error) && typeof answer.body?.message === 'string'
-      if (!refused) failures.push(`invalid (${request.label}) ${describeRequest(request)} answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`)
-      else if (!pointsAt(request.label, answer)) failures.push(`invalid (${request.label}): no detail names the broken field: ${JSON.stringify(answer.body.details)}`)
-      if (answer.problem) failures.push(`invalid (${request.label}): ${answer.problem}`)
-      for (const raw of rawMessages(answer)) failures.push(`raw zod message (${request.label}): ${raw}`)
-    }
-    expect(failures).toEqual([])
-  })
+  it.each(operations.map((operation) => [operation.id, operation] as const))(
+    '%s: valid ones are accepted, invalid ones refused with a 4xx JSON error, every answer as documented',
+    async (_, operation) => {
+      const failures: string[] = []
+      const valid = cases.valid(operation, operation.id === 'controlGetOpenApi' ? 2 : VALID_PER_OPERATION, SEED)
+      expect(valid.length, 'valid requests generated').toBeGreaterThan(0)
+      const edges = cases.edges(operation, valid[0]!, EDGES_PER_OPERATION)
+      counts.edges += edges.length
+      const accepted: RequestCase[] = []
+      for (const request of [...valid, ...edges]) {
+        const answer = await send(operation, request)
+        if (answer.status < 300 && !request.label.includes(':')) accepted.push(request)
+        counts.valid++
+        if (answer.status < 300) counts.accepted2xx++
+        else counts.acceptedDomain++
+        const refused = notAccepted(operation, answer)
+        if (refused) failures.push(`valid (${request.label}) ${describeRequest(request)} ${refused}`)
+        if (answer.problem) failures.push(`valid ${describeRequest(request)}: ${answer.problem}`)
+        for (const raw of rawMessages(answer)) failures.push(`raw zod message: ${raw}`)
+      }
+      // Broken from accepted requests, so a refusal is for what was broken, not an unknown id: the
+      // first (required fields only) and the largest (most optional fields to break).
+      const largest = accepted.reduce<RequestCase | undefined>(
+        (best, request) => (!best || JSON.stringify(request.body ?? request.query).length > JSON.stringify(best.body ?? best.query).length ? request : best),
+        undefined,
+      )
+      const bases = [accepted[0] ?? valid[0]!, ...(largest && largest !== accepted[0] ? [largest] : [])]
+      const seen = new Set<string>()
+      const invalid = bases.flatMap((base) => cases.invalid(operation, base, INVALID_PER_OPERATION)).filter((request) => !seen.has(request.label) && seen.add(request.label))
+      // Any non-empty text is a valid id (`/users/{userId}`), so some operations take no invalid request at all.
+      const constrained =
+        Boolean(operation.op.requestBody) ||
+        (operation.op.parameters ?? []).some((parameter: any) => Object.keys(parameter.schema).some((key) => !['type', 'minLength', 'description'].includes(key)))
+      if (constrained) expect(invalid.length, 'invalid requests generated').toBeGreaterThan(0)
+      for (const request of invalid) {
+        const answer = await send(operation, request)
+        counts.invalid++
+        // Refused for its form (400, 413, 415), not for something else (a username taken by the valid request before it).
+        const refused = answer.status >= 400 && answer.status < 500 && FORM_CODES.has(answer.body?.error) && typeof answer.body?.message === 'string'
+        if (!refused) failures.push(`invalid (${request.label}) ${describeRequest(request)} answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`)
+        else if (!pointsAt(request.label, answer)) failures.push(`invalid (${request.label}): no detail names the broken field: ${JSON.stringify(answer.body.details)}`)
+        if (answer.problem) failures.push(`invalid (${request.label}): ${answer.problem}`)
+        for (const raw of rawMessages(answer)) failures.push(`raw zod message (${request.label}): ${raw}`)
+      }
+      expect(failures).toEqual([])
+    },
+  )
 })

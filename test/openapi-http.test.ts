@@ -87,7 +87,10 @@ describe('GET /__mock/docs', () => {
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
     const html = await page.text()
     expect(html).toContain('/__mock/openapi.json')
-    for (const [asset, type] of [['swagger-ui-bundle.js', 'text/javascript'], ['swagger-ui.css', 'text/css']] as const) {
+    for (const [asset, type] of [
+      ['swagger-ui-bundle.js', 'text/javascript'],
+      ['swagger-ui.css', 'text/css'],
+    ] as const) {
       const response = await fetch(`${server.url}/__mock/docs/${asset}`)
       expect(response.status, asset).toBe(200)
       expect(response.headers.get('content-type'), asset).toContain(type)
@@ -127,13 +130,22 @@ describe('GET /__mock/docs', () => {
       for (const [path, item] of Object.entries<any>(served.paths)) {
         for (const method of ['get', 'put', 'post', 'delete', 'patch']) if (item[method]) expected.push(`${method.toUpperCase()} ${path}`)
       }
-      await page.locator('.opblock').nth(expected.length - 1).waitFor({ timeout: 15_000 })
-      const shown = await page.locator('.opblock-summary').evaluateAll((blocks) =>
-        blocks.map((block) => `${block.querySelector('.opblock-summary-method')?.textContent} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`),
-      )
+      await page
+        .locator('.opblock')
+        .nth(expected.length - 1)
+        .waitFor({ timeout: 15_000 })
+      const shown = await page
+        .locator('.opblock-summary')
+        .evaluateAll((blocks) =>
+          blocks.map((block) => `${block.querySelector('.opblock-summary-method')?.textContent} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`),
+        )
       expect(shown.sort()).toEqual(expected.sort())
       const tags = await page.locator('.opblock-tag').allInnerTexts()
-      for (const tag of served.tags) expect(tags.some((text) => text.startsWith(tag.name)), tag.name).toBe(true)
+      for (const tag of served.tags)
+        expect(
+          tags.some((text) => text.startsWith(tag.name)),
+          tag.name,
+        ).toBe(true)
       expect(tags).toHaveLength(served.tags.length)
       mkdirSync(OUTPUT_DIR, { recursive: true })
       writeFileSync(`${OUTPUT_DIR}docs-page.png`, await page.screenshot({ fullPage: false }))

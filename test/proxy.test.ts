@@ -52,7 +52,7 @@ describe('a proxied area in front of another simulator', () => {
     expect(proxy.stdout()).toMatch(new RegExp(`B {2}Core: users, products, data ingestion +${proxy.url}/core\n`))
   })
 
-  it("answers byte for byte as the upstream does, its status and headers included; other areas stay simulated", async () => {
+  it('answers byte for byte as the upstream does, its status and headers included; other areas stay simulated', async () => {
     for (const path of ['/admin/api/v1.2/users?limit=3&status=active', '/admin/api/v1.2/users/no-such-user', '/admin/api/v1.2/users?page=0']) {
       const direct = await exchange(`${upstream.url}${path}`)
       const proxied = await exchange(`${proxy.url}${path}`)
@@ -82,7 +82,12 @@ describe('a proxied area in front of another simulator', () => {
     const { port } = new URL(proxy.url)
     const status = await new Promise<number>((resolve, reject) => {
       const req = httpRequest(
-        { host: '127.0.0.1', port, path: '/admin/api/v1.2/users?limit=1', headers: { connection: 'keep-alive, x-hop', 'x-hop': 'one-connection', te: 'trailers', 'x-kept': 'yes' } },
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/admin/api/v1.2/users?limit=1',
+          headers: { connection: 'keep-alive, x-hop', 'x-hop': 'one-connection', te: 'trailers', 'x-kept': 'yes' },
+        },
         (res) => {
           res.resume()
           resolve(res.statusCode ?? 0)
@@ -124,7 +129,16 @@ describe('a proxied area in front of another simulator', () => {
   })
 
   it('applies fault rules and latency to proxied requests: a fault answers instead of the upstream', async () => {
-    await fetch(`${proxy.url}/__mock/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules: [{ area: 'admin', status: 503, times: 1 }, { area: 'admin', latency: 150 }] }) })
+    await fetch(`${proxy.url}/__mock/faults`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        rules: [
+          { area: 'admin', status: 503, times: 1 },
+          { area: 'admin', latency: 150 },
+        ],
+      }),
+    })
     const before = upstream.simulator.journal.size
     const faulted = await fetch(`${proxy.url}/admin/api/v1.2/users`, { headers: { origin: 'http://localhost:5173' } })
     expect(faulted.status).toBe(503)
@@ -186,7 +200,7 @@ describe('streaming', () => {
       res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(FIRST.length + REST.length) })
       res.write(FIRST)
       // The rest only once the client has the first bytes: the proxy must not wait for the whole body.
-      new Promise<void>((resolve) => (release = resolve)).then(() => {
+      void new Promise<void>((resolve) => (release = resolve)).then(() => {
         res.end(REST, () => (upstreamFinished = true))
       })
     })
@@ -274,20 +288,34 @@ describe('an upstream that is down, hangs or hangs up', () => {
   })
 
   it('answers 502 when the upstream closes the connection without an answer', async () => {
-    expect(await call('/ledger/v1/status')).toMatchObject({ status: 502, cors: 'http://localhost:5173', body: { error: 'bad_gateway', message: expect.stringContaining('the connection was closed before an answer') } })
+    expect(await call('/ledger/v1/status')).toMatchObject({
+      status: 502,
+      cors: 'http://localhost:5173',
+      body: { error: 'bad_gateway', message: expect.stringContaining('the connection was closed before an answer') },
+    })
   })
 
   it('logs one line each, without the Authorization header', () => {
     expect(lines.filter((line) => line.includes('proxied to'))).toHaveLength(3)
     expect(lines.join('\n')).not.toContain('never-logged')
-    expect(proxy.simulator.journal.find({ area: 'admin' })[0]).toMatchObject({ status: 502, proxy: `http://${downHost}/api`, requestHeaders: { authorization: 'Bearer [redacted]' } })
+    expect(proxy.simulator.journal.find({ area: 'admin' })[0]).toMatchObject({
+      status: 502,
+      proxy: `http://${downHost}/api`,
+      requestHeaders: { authorization: 'Bearer [redacted]' },
+    })
   })
 })
 
 describe('bad --proxy values', () => {
   it('refuses an unknown area or a URL that is not http(s), before listening', async () => {
-    expect(await runCli(['serve', '--port', '0', '--proxy', 'nowhere=http://127.0.0.1:1'])).toMatchObject({ code: 1, stderr: expect.stringMatching(/unknown area "nowhere": expected one of admin, core, quantum, general, ledger/) })
-    expect(await runCli(['serve', '--port', '0', '--proxy', 'admin=ftp://example.com'])).toMatchObject({ code: 1, stderr: expect.stringMatching(/expected an http\(s\) URL without query, fragment or credentials/) })
+    expect(await runCli(['serve', '--port', '0', '--proxy', 'nowhere=http://127.0.0.1:1'])).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/unknown area "nowhere": expected one of admin, core, quantum, general, ledger/),
+    })
+    expect(await runCli(['serve', '--port', '0', '--proxy', 'admin=ftp://example.com'])).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/expected an http\(s\) URL without query, fragment or credentials/),
+    })
     await expect(startServer({ port: 0, proxy: { admin: 'https://user:pw@example.com' } })).rejects.toThrow(/without query, fragment or credentials/)
   })
 })

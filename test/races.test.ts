@@ -109,7 +109,10 @@ describe('a reset or scenario load in the middle of traffic', () => {
 
     expect(problems).toEqual([])
     const seen = [...views.keys()]
-    expect(seen.filter((view) => ![defaultView, pendingView, emptyView].includes(view)), 'a list of users no scenario has').toEqual([])
+    expect(
+      seen.filter((view) => ![defaultView, pendingView, emptyView].includes(view)),
+      'a list of users no scenario has',
+    ).toEqual([])
     expect(seen.length).toBeGreaterThan(1)
 
     // The last load was the default scenario: its seeded records are exactly a fresh load's. Pairs made

@@ -106,7 +106,12 @@ describe.each(['fast', 'msw'])('finding 1, --dispatch %s: one normalised path de
     expectError(await send(server.url, '/core/../__mock/state'), 400, 'invalid_path')
     expect(await state(server.url)).toBe(before)
     // The log shows the path as the routes saw it; the only answers that passed are the two reads above, with the token.
-    const passed = () => server.stdout().split('\n').filter((line) => / 2\d\d [\d.]+ms$/.test(line)).map((line) => line.split(' ').slice(0, 3).join(' '))
+    const passed = () =>
+      server
+        .stdout()
+        .split('\n')
+        .filter((line) => / 2\d\d [\d.]+ms$/.test(line))
+        .map((line) => line.split(' ').slice(0, 3).join(' '))
     await expect.poll(passed).toHaveLength(2)
     expect(passed()).toEqual(['GET /__mock/state 200', 'GET /__mock/state 200'])
   })
@@ -139,16 +144,33 @@ describe('finding 2: web pages of other origins, and other host names, are refus
   })
 
   it('a simple cross-site request (text/plain, no preflight) cannot reset, move the clock or add faults', async () => {
-    const created = await send(server.url, '/core/users', { method: 'POST', headers: json, body: '{"username":"kept","name":"Kept User","email":"kept@example.com","password":"long-enough"}' })
+    const created = await send(server.url, '/core/users', {
+      method: 'POST',
+      headers: json,
+      body: '{"username":"kept","name":"Kept User","email":"kept@example.com","password":"long-enough"}',
+    })
     expect(created.status).toBe(201)
     const before = await send(server.url, '/__mock/state')
-    for (const [path, body] of [['/__mock/reset', ''], ['/__mock/clock', '{"advance":"1d"}'], ['/__mock/faults', '{"status":503}'], ['/__mock/scenarios/empty', '']] as const) {
+    for (const [path, body] of [
+      ['/__mock/reset', ''],
+      ['/__mock/clock', '{"advance":"1d"}'],
+      ['/__mock/faults', '{"status":503}'],
+      ['/__mock/scenarios/empty', ''],
+    ] as const) {
       const reply = await send(server.url, path, { method: 'POST', headers: { Origin: EVIL, 'Content-Type': 'text/plain' }, body })
       expectError(reply, 403, 'origin_not_allowed')
       expect(reply.headers['access-control-allow-origin']).toBeUndefined()
     }
     // An area write from that page is refused the same way.
-    expectError(await send(server.url, '/core/users', { method: 'POST', headers: { Origin: EVIL, 'Content-Type': 'text/plain' }, body: '{"username":"x","name":"X","email":"x@example.com","password":"long-enough"}' }), 403, 'origin_not_allowed')
+    expectError(
+      await send(server.url, '/core/users', {
+        method: 'POST',
+        headers: { Origin: EVIL, 'Content-Type': 'text/plain' },
+        body: '{"username":"x","name":"X","email":"x@example.com","password":"long-enough"}',
+      }),
+      403,
+      'origin_not_allowed',
+    )
     expect((await send(server.url, '/__mock/state')).body).toBe(before.body)
   })
 
@@ -159,7 +181,11 @@ describe('finding 2: web pages of other origins, and other host names, are refus
     expectError(await send(server.url, '/__mock/faults', { method: 'POST', body: '{"status":0,"drop":true}' }), 415, 'unsupported_media_type')
     // A route that reads no body refuses a declared form or text body too.
     expectError(await send(server.url, '/__mock/reset', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x' }), 415, 'unsupported_media_type')
-    expectError(await send(server.url, '/__mock/reset', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'a=1' }), 415, 'unsupported_media_type')
+    expectError(
+      await send(server.url, '/__mock/reset', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'a=1' }),
+      415,
+      'unsupported_media_type',
+    )
     expect((await send(server.url, '/__mock/state')).body).toBe(before.body)
     expect(JSON.parse((await send(server.url, '/__mock/faults')).body)).toEqual({ rules: [] })
     // Declared JSON still works, and a reset with no body at all as before.
@@ -167,7 +193,7 @@ describe('finding 2: web pages of other origins, and other host names, are refus
     expect((await send(server.url, '/__mock/reset', { method: 'POST' })).status).toBe(200)
   })
 
-  it('state, journal and health (whose seed gives Area D\'s signing secret) are not readable from another origin', async () => {
+  it("state, journal and health (whose seed gives Area D's signing secret) are not readable from another origin", async () => {
     for (const path of ['/__mock/state', '/__mock/requests', '/__mock/health', '/__mock/ui/server.json', '/core/users']) {
       const reply = await send(server.url, path, { headers: { Origin: EVIL } })
       expectError(reply, 403, 'origin_not_allowed')
@@ -188,7 +214,7 @@ describe('finding 2: web pages of other origins, and other host names, are refus
     }
   })
 
-  it('loopback origins on any port and the server\'s own are allowed, with credentials', async () => {
+  it("loopback origins on any port and the server's own are allowed, with credentials", async () => {
     for (const origin of ['http://localhost:5173', 'http://127.0.0.1:3000', 'http://[::1]:8080', 'https://localhost', server.url]) {
       const reply = await send(server.url, '/core/users?limit=1', { headers: { Origin: origin } })
       expect(reply.status, origin).toBe(200)
@@ -214,7 +240,17 @@ describe('--cors-origin and --allowed-host open what they name, no more', () => 
   let any: CliServer
 
   beforeAll(async () => {
-    listed = await startCli(['--quiet', '--cors-origin', 'https://app.example.com', '--cors-origin', 'http://Partner.Test:8080', '--allowed-host', 'mock.test', '--allowed-host', '.dev.test'])
+    listed = await startCli([
+      '--quiet',
+      '--cors-origin',
+      'https://app.example.com',
+      '--cors-origin',
+      'http://Partner.Test:8080',
+      '--allowed-host',
+      'mock.test',
+      '--allowed-host',
+      '.dev.test',
+    ])
     any = await startCli(['--quiet', '--cors-origin', '*'])
   })
   afterAll(async () => {
@@ -253,7 +289,12 @@ describe('--cors-origin and --allowed-host open what they name, no more', () => 
 
   it('a malformed --cors-origin or --allowed-host stops the start with one line', async () => {
     const { runCli } = await import('./support/cli-server.js')
-    for (const args of [['--cors-origin', 'https://app.example.com/path'], ['--cors-origin', 'app.example.com'], ['--allowed-host', 'mock.test:4000'], ['--allowed-host', 'http://mock.test']]) {
+    for (const args of [
+      ['--cors-origin', 'https://app.example.com/path'],
+      ['--cors-origin', 'app.example.com'],
+      ['--allowed-host', 'mock.test:4000'],
+      ['--allowed-host', 'http://mock.test'],
+    ]) {
       const result = await runCli(['serve', '--port', '0', ...args])
       expect(result.code, args.join(' ')).not.toBe(0)
       expect(result.stderr, args.join(' ')).toMatch(new RegExp(`^error: option '${args[0]} <\\w+>' argument .* is invalid\\. expected `))
@@ -261,7 +302,7 @@ describe('--cors-origin and --allowed-host open what they name, no more', () => 
   })
 })
 
-describe('--proxy: the same gate and token, the path joined properly, the server\'s CORS only', () => {
+describe("--proxy: the same gate and token, the path joined properly, the server's CORS only", () => {
   let upstream: Server
   let upstreamUrl: string
   const seen: Array<{ url: string; headers: IncomingHttpHeaders }> = []
@@ -299,7 +340,7 @@ describe('--proxy: the same gate and token, the path joined properly, the server
     expect(seen).toEqual([])
   })
 
-  it('proxied answers carry the server\'s CORS headers, never the upstream\'s', async () => {
+  it("proxied answers carry the server's CORS headers, never the upstream's", async () => {
     const allowed = await send(proxy.url, '/quantum/v1/status', { headers: { Origin: 'http://localhost:5173' } })
     expect(allowed.status).toBe(200)
     expect(allowed.headers['access-control-allow-origin']).toBe('http://localhost:5173')
@@ -322,7 +363,10 @@ describe('--proxy: the same gate and token, the path joined properly, the server
 describe('a secret given badly is refused without being shown', () => {
   it('--control-token and --jwt-secret: one line naming the flag, never the value', async () => {
     const { runCli } = await import('./support/cli-server.js')
-    for (const [flag, value] of [['--control-token', 'has space-sekrit-7731'], ['--jwt-secret', `sekrit-7731${'x'.repeat(5000)}`]] as const) {
+    for (const [flag, value] of [
+      ['--control-token', 'has space-sekrit-7731'],
+      ['--jwt-secret', `sekrit-7731${'x'.repeat(5000)}`],
+    ] as const) {
       const result = await runCli(['serve', '--port', '0', flag, value])
       expect(result.code).toBe(1)
       expect(result.stderr.trim().split('\n')).toEqual([expect.stringContaining(`option '${flag} `)])

@@ -89,7 +89,10 @@ describe('CORS (D27)', () => {
   })
 
   it('exposes Preference-Applied, so a browser app can see its Prefer was honoured', async () => {
-    const requests: Record<string, string>[] = [{ origin: 'http://localhost:3000', prefer: 'code=503' }, { origin: 'http://[::1]:3000', prefer: 'code=503' }]
+    const requests: Record<string, string>[] = [
+      { origin: 'http://localhost:3000', prefer: 'code=503' },
+      { origin: 'http://[::1]:3000', prefer: 'code=503' },
+    ]
     for (const headers of requests) {
       const reply = await call('/core/products/prod-1001', { headers })
       expect(reply.status).toBe(503)
@@ -188,9 +191,7 @@ describe('malformed input never crashes the server nor shows a stack trace (D9, 
   })
 
   it('a streamed (chunked) body over 1 MiB is 413 as soon as the limit is passed', async () => {
-    const payload = new TextEncoder().encode(
-      JSON.stringify({ username: 'big.stream', email: 'big@example.com', password: 'Passw0rd!!', padding: 'x'.repeat(1_100_000) }),
-    )
+    const payload = new TextEncoder().encode(JSON.stringify({ username: 'big.stream', email: 'big@example.com', password: 'Passw0rd!!', padding: 'x'.repeat(1_100_000) }))
     let sent = 0
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {

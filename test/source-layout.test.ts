@@ -87,9 +87,11 @@ describe('the source layout', () => {
 
   it('finds the imports and cycles it is meant to find', () => {
     const from = join(SRC, 'a.ts')
-    expect(importsOf(from, "import type { X } from './b.js'\nexport { y } from '../c.js'\nconst z = await import('./d.js')\nimport * as zod from 'zod'")).toEqual(
-      [join(SRC, 'b.ts'), join(ROOT, 'c.ts'), join(SRC, 'd.ts')],
-    )
+    expect(importsOf(from, "import type { X } from './b.js'\nexport { y } from '../c.js'\nconst z = await import('./d.js')\nimport * as zod from 'zod'")).toEqual([
+      join(SRC, 'b.ts'),
+      join(ROOT, 'c.ts'),
+      join(SRC, 'd.ts'),
+    ])
     const graph = new Map([
       ['a', ['b']],
       ['b', ['c']],

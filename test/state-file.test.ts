@@ -36,7 +36,11 @@ describe('serve --state-file', () => {
     expect(first.stdout()).toMatch(/Inspector\s+http:\/\/127\.0\.0\.1:\d+\/__mock\/ui/)
     const posted = await fetch(`${first.url}/admin/api/v1.2/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(user('kept.user')) })
     const { id } = await posted.json()
-    const approved = await fetch(`${first.url}/admin/api/v1.2/users/${id}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status: 'active' }) })
+    const approved = await fetch(`${first.url}/admin/api/v1.2/users/${id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'active' }),
+    })
     expect(approved.status).toBe(200)
     const created = (await usernames(first.url)).length
     expect(await first.stop()).toBe(0)
@@ -47,7 +51,11 @@ describe('serve --state-file', () => {
       expect(names).toContain('kept.user')
       expect(names).toHaveLength(created)
       // The password hash came back too: the user can still log in.
-      const login = await fetch(`${second.url}/general/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'kept.user', password: 'Passw0rd!' }) })
+      const login = await fetch(`${second.url}/general/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'kept.user', password: 'Passw0rd!' }),
+      })
       expect(login.status).toBe(200)
     } finally {
       await second.stop()
@@ -146,7 +154,11 @@ describe('serve --state-file', () => {
 
   it.each([
     ['not JSON', '{"format": 1, "accounts": ', /^multi-area-mock: The state file .*corrupt\.json is not JSON \(.+\); it was left as it is\.\n$/],
-    ['not a valid world', JSON.stringify({ format: 1, accounts: { users: [{ username: 'x' }] } }), /^multi-area-mock: Invalid state file .*corrupt\.json: accounts\.users\.0\.\w+: .+; it was left as it is\.\n$/],
+    [
+      'not a valid world',
+      JSON.stringify({ format: 1, accounts: { users: [{ username: 'x' }] } }),
+      /^multi-area-mock: Invalid state file .*corrupt\.json: accounts\.users\.0\.\w+: .+; it was left as it is\.\n$/,
+    ],
   ])('refuses a file that is %s with one line, and leaves it as it is', async (_, content, message) => {
     const file = join(dir, 'corrupt.json')
     writeFileSync(file, content)

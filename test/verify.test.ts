@@ -106,7 +106,12 @@ describe('verify against a divergent implementation', () => {
     expect(junit.match(/<failure /g)).toHaveLength(7)
     const json = JSON.parse(readFileSync(join(dir, 'junit.json'), 'utf8'))
     expect(json.summary).toMatchObject({ failed: 7, skipped: 0 })
-    expect(json.results.filter((result: CheckResult) => result.status === 'fail').map((result: CheckResult) => result.name).sort()).toEqual(Object.keys(DIVERGENCES).sort())
+    expect(
+      json.results
+        .filter((result: CheckResult) => result.status === 'fail')
+        .map((result: CheckResult) => result.name)
+        .sort(),
+    ).toEqual(Object.keys(DIVERGENCES).sort())
   }, 60_000)
 })
 
@@ -118,7 +123,8 @@ describe('verify against a target that cannot answer', () => {
     await new Promise<void>((resolve) => closed.close(() => resolve()))
     const report = await verify({ target: `http://127.0.0.1:${port}`, areas: ['quantum'] })
     expect(report.summary).toMatchObject({ passed: 0, failed: 9, skipped: 0 })
-    for (const result of report.results) expect(result.reason).toMatch(new RegExp(`^(GET|POST) http://127\\.0\\.0\\.1:${port}/quantum/\\S+: connection refused \\(is the server running\\?\\)$`))
+    for (const result of report.results)
+      expect(result.reason).toMatch(new RegExp(`^(GET|POST) http://127\\.0\\.0\\.1:${port}/quantum/\\S+: connection refused \\(is the server running\\?\\)$`))
   })
 
   it('says so when the target answers HTML, or too slowly', async () => {

@@ -51,7 +51,9 @@ describe('serve with the default limits', () => {
     const id = (await call(url('/__mock/worlds'), { method: 'POST', json: { scenario: 'empty' } })).body.id
     const headers = { 'x-mock-world': id }
     const state = {
-      accounts: { users: Array.from({ length: 10_001 }, (_, i) => ({ id: `u${i}`, username: `user.${i}`, email: `u${i}@example.com`, status: 'active', created_at: '2026-01-01T00:00:00Z' })) },
+      accounts: {
+        users: Array.from({ length: 10_001 }, (_, i) => ({ id: `u${i}`, username: `user.${i}`, email: `u${i}@example.com`, status: 'active', created_at: '2026-01-01T00:00:00Z' })),
+      },
     }
     const replaced = await call(url('/__mock/state'), { method: 'PUT', json: state, headers })
     expect(replaced.status).toBe(413)

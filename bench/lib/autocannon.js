@@ -1,7 +1,7 @@
 // @ts-check
 // The fallback load generator when wrk is missing: autocannon in the bench process, which on 2 cores caps the bare baseline at about half its rate.
 
-// @ts-ignore -- autocannon ships no type declarations (any is what it is used as)
+// @ts-expect-error -- autocannon ships no type declarations (any is what it is used as)
 import autocannon from 'autocannon'
 
 /**

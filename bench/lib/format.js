@@ -52,5 +52,9 @@ export function markdownTable(header, body, left = 1) {
  * @param {TargetRow[]} rows
  */
 export function targetLines(rows) {
-  return ['| target | limit | measured | verdict |', '|---|---|---|---|', ...rows.map((row) => `| ${row.target} | ${row.limit} | ${row.measured} | ${row.met === null ? 'for information' : row.met ? 'met' : 'NOT met'} |`)]
+  return [
+    '| target | limit | measured | verdict |',
+    '|---|---|---|---|',
+    ...rows.map((row) => `| ${row.target} | ${row.limit} | ${row.measured} | ${row.met === null ? 'for information' : row.met ? 'met' : 'NOT met'} |`),
+  ]
 }

@@ -55,7 +55,9 @@ export async function journalPairs(plan, rows, problems) {
       }
       pairs[row.key].push(measured)
       const { on, off } = measured
-      log(`  pair ${pair + 1} ${row.name.padEnd(40)} on ${fmt(on.rps, 0).padStart(6)} req/s, off ${fmt(off.rps, 0).padStart(6)} req/s: cost ${fmt(off.rps / on.rps, 3)} (req/s), ${fmt(cpuPerResponse(on) / cpuPerResponse(off), 3)} (CPU)`)
+      log(
+        `  pair ${pair + 1} ${row.name.padEnd(40)} on ${fmt(on.rps, 0).padStart(6)} req/s, off ${fmt(off.rps, 0).padStart(6)} req/s: cost ${fmt(off.rps / on.rps, 3)} (req/s), ${fmt(cpuPerResponse(on) / cpuPerResponse(off), 3)} (CPU)`,
+      )
     }
   }
   return pairs

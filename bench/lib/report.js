@@ -39,11 +39,14 @@ export function printIssueTable(plan, rows) {
     .filter((label) => label === 'baseline' || plan.modes.includes(label) || (label === 'batched' && list?.batched))
     .map((label) => [labels[label], ratio(list, label), ratio(one, label), ratio(create, label), p99(label)])
   log('')
-  log(`Ratios to the bare node:http baseline (${plan.driver}, ${plan.connections} connections, ${plan.warmup} s warm-up + ${plan.duration} s, median of ${plan.rounds} round(s); the targets and their verdicts are in the last table)`)
+  log(
+    `Ratios to the bare node:http baseline (${plan.driver}, ${plan.connections} connections, ${plan.warmup} s warm-up + ${plan.duration} s, median of ${plan.rounds} round(s); the targets and their verdicts are in the last table)`,
+  )
   for (const line of markdownTable(['', 'GET list (20)', 'GET one', 'POST create', 'GET p99'], body)) log(line)
   if (!list?.batched) return
   // The same ratios against a bare server with the simulator's write pattern: what is left is the simulator's own work.
-  const toBatched = (/** @type {MedianRow | undefined} */ found, /** @type {string} */ label) => (found?.[label] && found.batched ? fmt(found[label].rps / found.batched.rps, 3) : '-')
+  const toBatched = (/** @type {MedianRow | undefined} */ found, /** @type {string} */ label) =>
+    found?.[label] && found.batched ? fmt(found[label].rps / found.batched.rps, 3) : '-'
   for (const label of ['fast', 'msw'].filter((mode) => plan.modes.includes(mode))) {
     log(`${label} against the batched bare server: list ${toBatched(list, label)}, one ${toBatched(one, label)}, create ${toBatched(create, label)}`)
   }
@@ -59,7 +62,11 @@ export function printTable(plan, rows) {
   const modes = plan.modes.filter((label) => label !== 'nojournal')
   const labels = [...modes, 'baseline', ...(rows[0]?.batched ? ['batched'] : [])]
   const header = ['endpoint', ...labels.flatMap((label) => [`${label} req/s`, `${label} p99 ms`]), ...modes.map((label) => `${label} ratio`)]
-  const body = rows.map((row) => [row.endpoint.name, ...labels.flatMap((label) => [fmt(row[label].rps, 0), fmt(row[label].p99, 1)]), ...modes.map((label) => fmt(row[label].rps / row.baseline.rps, 3))])
+  const body = rows.map((row) => [
+    row.endpoint.name,
+    ...labels.flatMap((label) => [fmt(row[label].rps, 0), fmt(row[label].p99, 1)]),
+    ...modes.map((label) => fmt(row[label].rps / row.baseline.rps, 3)),
+  ])
   log('')
   log(`Every endpoint (medians of ${plan.rounds} round(s); ratio = simulator req/s / baseline req/s; fast/msw = --dispatch)`)
   for (const line of markdownTable(header, body)) log(line)
@@ -89,7 +96,9 @@ export function printJournalCost(plan, rows, pairs) {
     fmt(fast.cpuPerResponse / nojournal.cpuPerResponse, 3),
   ])
   log('')
-  log('Request journal cost, one server at a time (fast with the default journal of 1,000 entries vs fast --journal-size 0, medians of the rounds above; cost = with / without, per request)')
+  log(
+    'Request journal cost, one server at a time (fast with the default journal of 1,000 entries vs fast --journal-size 0, medians of the rounds above; cost = with / without, per request)',
+  )
   for (const line of markdownTable(header, body)) log(line)
   if (!pairs) return
   const pairedRows = Object.entries(pairs).map(([key, results]) => {
@@ -107,7 +116,8 @@ export function printJournalCost(plan, rows, pairs) {
   })
   log('')
   log(`Request journal cost, side by side (both servers under load at the same time; medians of ${plan.journalPairs} pair(s); budget 1.10)`)
-  for (const line of markdownTable(['endpoint', 'journal off req/s', 'journal on req/s', 'cost (req/s)', 'cost (CPU)', 'cost per pair (req/s)', 'within 1.10'], pairedRows)) log(line)
+  for (const line of markdownTable(['endpoint', 'journal off req/s', 'journal on req/s', 'cost (req/s)', 'cost (CPU)', 'cost per pair (req/s)', 'within 1.10'], pairedRows))
+    log(line)
 }
 
 /**
@@ -124,7 +134,9 @@ export function printDetails(plan, rows) {
     for (const label of [...plan.modes, 'baseline', 'batched']) {
       const result = row[label]
       if (!result) continue
-      log(`  ${label.padEnd(9)} ${row.endpoint.name.padEnd(36)} ${summary(result)}  latency ${fmt(result.p50, 2)}/${fmt(result.p99, 2)}/${fmt(result.max, 1)}  body ${row.endpoint.bytes} B  CPU ${pct(result.cpuShare)} (${fmt(result.cpuPerResponse, 0)} µs/resp)  rounds ${result.rounds.join(', ')}`)
+      log(
+        `  ${label.padEnd(9)} ${row.endpoint.name.padEnd(36)} ${summary(result)}  latency ${fmt(result.p50, 2)}/${fmt(result.p99, 2)}/${fmt(result.max, 1)}  body ${row.endpoint.bytes} B  CPU ${pct(result.cpuShare)} (${fmt(result.cpuPerResponse, 0)} µs/resp)  rounds ${result.rounds.join(', ')}`,
+      )
     }
   }
 }

@@ -90,7 +90,9 @@ export async function runRounds(plan, rows, bare, usersSeeded, problems) {
       }
     }
   }
-  const medians = rows.map((row) => /** @type {MedianRow} */ ({ endpoint: row, ...Object.fromEntries(Object.entries(runs[row.key]).map(([label, results]) => [label, medianOf(results)])) }))
+  const medians = rows.map(
+    (row) => /** @type {MedianRow} */ ({ endpoint: row, ...Object.fromEntries(Object.entries(runs[row.key]).map(([label, results]) => [label, medianOf(results)])) }),
+  )
   return { medians, integrity }
 }
 

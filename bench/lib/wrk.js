@@ -57,7 +57,13 @@ export function wrkScript({ request, template, signedFile, signedOffset = 0 }) {
   if (body !== undefined) lines.push(`wrk.body = ${lua(body)}`)
   if (template !== undefined) {
     lines.push('local n = 0', `local template = ${lua(template)}`)
-    lines.push('request = function()', '  n = n + 1', '  local body = template:gsub("{n}", tostring(n)):gsub("{hex}", string.format("%064x", n))', '  return wrk.format(nil, nil, nil, body)', 'end')
+    lines.push(
+      'request = function()',
+      '  n = n + 1',
+      '  local body = template:gsub("{n}", tostring(n)):gsub("{hex}", string.format("%064x", n))',
+      '  return wrk.format(nil, nil, nil, body)',
+      'end',
+    )
   } else if (signedFile !== undefined) {
     lines.push('local bodies = {}', `for line in io.lines(${lua(signedFile)}) do bodies[#bodies + 1] = line end`, `local i = ${signedOffset}`)
     lines.push('request = function()', '  i = i + 1', '  return wrk.format(nil, nil, nil, bodies[((i - 1) % #bodies) + 1])', 'end')

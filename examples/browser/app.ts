@@ -67,7 +67,11 @@ function renderStatus(running: BrowserSimulator): void {
 async function renderPending(): Promise<void> {
   const reply = await createApi()('GET', '/admin/api/v1.2/users?status=pending&limit=100')
   element('#pending h2').textContent = `Pending users (Area A): ${reply.headers.get('x-total-count')}`
-  element('#pending pre').textContent = JSON.stringify(reply.body.map((user: { username: string }) => user.username), null, 1)
+  element('#pending pre').textContent = JSON.stringify(
+    reply.body.map((user: { username: string }) => user.username),
+    null,
+    1,
+  )
 }
 
 function flowSection(flow: Flow): HTMLElement {

@@ -6,6 +6,7 @@ import type { SectionSchemas, StoreOf } from '../world/section.js'
 import type { World } from '../world/world.js'
 
 /** An area's collections, merged into `sim.db` under their names. */
+// biome-ignore lint/suspicious/noExplicitAny: any area definition: its options type varies per area and is contravariant
 export type AreaCollections = Record<string, Collection<any>>
 
 /** What an area is given: the shared world and accounts (D4, D5), and its own options, checked. */
@@ -62,6 +63,7 @@ export interface AreaDefinition<
 }
 
 /** Any area, as lists of areas hold them. */
+// biome-ignore lint/suspicious/noExplicitAny: any area definition: its options type varies per area and is contravariant
 export type AnyArea = AreaDefinition<string, z.ZodRawShape, AreaCollections, SectionSchemas | undefined, any>
 
 /**
@@ -76,8 +78,6 @@ export function defineArea<
   Section extends SectionSchemas | undefined,
   Collections extends AreaCollections = {},
   Api = unknown,
->(
-  definition: AreaDefinition<Id, Options, Collections, Section, Api>,
-): AreaDefinition<Id, Options, Collections, Section, Api> {
+>(definition: AreaDefinition<Id, Options, Collections, Section, Api>): AreaDefinition<Id, Options, Collections, Section, Api> {
   return definition
 }

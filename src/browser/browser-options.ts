@@ -31,12 +31,15 @@ export const browserOptionsSchema = z.object(
     /** Storage key of the saved world. Default `'multi-area-mock'`. */
     storageKey: z.string('expected a storage key').min(1, 'expected a storage key').default('multi-area-mock'),
     /** msw's service worker script. Default `{ url: '/mockServiceWorker.js' }`. */
-    serviceWorker: z.custom<StartOptions['serviceWorker']>(isObject, 'expected msw\'s serviceWorker options').optional(),
+    serviceWorker: z.custom<StartOptions['serviceWorker']>(isObject, "expected msw's serviceWorker options").optional(),
     /** No console group per answered request, and no msw start message. */
     quiet: z.boolean('expected true or false').default(false),
     /** What msw does with requests no handler answers. Default `'bypass'`: they go to the network untouched. */
     onUnhandledRequest: z
-      .custom<NonNullable<StartOptions['onUnhandledRequest']>>((value) => typeof value === 'string' || typeof value === 'function', 'expected "bypass", "warn", "error" or a function')
+      .custom<NonNullable<StartOptions['onUnhandledRequest']>>(
+        (value) => typeof value === 'string' || typeof value === 'function',
+        'expected "bypass", "warn", "error" or a function',
+      )
       .default('bypass'),
   },
   'expected an object of options',

@@ -39,15 +39,37 @@ describe('resolveScenario', () => {
 
   it('names the URL and the problem when the scenario cannot be used', async () => {
     const url = 'http://app.test/mocks/team.json'
-    await expect(resolveScenario(url, builtinScenarios, fakeFetch(() => new Response('gone', { status: 404 })))).rejects.toThrow(`Cannot load scenario ${url}: HTTP 404.`)
-    await expect(resolveScenario(url, builtinScenarios, fakeFetch(() => new Response('{oops')))).rejects.toThrow(new RegExp(`^Scenario ${url} is not valid JSON: `))
+    await expect(
+      resolveScenario(
+        url,
+        builtinScenarios,
+        fakeFetch(() => new Response('gone', { status: 404 })),
+      ),
+    ).rejects.toThrow(`Cannot load scenario ${url}: HTTP 404.`)
+    await expect(
+      resolveScenario(
+        url,
+        builtinScenarios,
+        fakeFetch(() => new Response('{oops')),
+      ),
+    ).rejects.toThrow(new RegExp(`^Scenario ${url} is not valid JSON: `))
     const offline = vi.fn(async () => {
       throw new TypeError('Failed to fetch')
     })
     await expect(resolveScenario(url, builtinScenarios, offline)).rejects.toThrow(`Cannot load scenario ${url}: Failed to fetch.`)
-    const invalid = resolveScenario(url, builtinScenarios, fakeFetch(() => Response.json({ accounts: { users: [{ username: 'x', email: 'bad' }] } })))
+    const invalid = resolveScenario(
+      url,
+      builtinScenarios,
+      fakeFetch(() => Response.json({ accounts: { users: [{ username: 'x', email: 'bad' }] } })),
+    )
     await expect(invalid).rejects.toBeInstanceOf(ScenarioError)
-    await expect(resolveScenario(url, builtinScenarios, fakeFetch(() => Response.json({ seed: 'one' })))).rejects.toThrow(`Invalid scenario ${url}: seed:`)
+    await expect(
+      resolveScenario(
+        url,
+        builtinScenarios,
+        fakeFetch(() => Response.json({ seed: 'one' })),
+      ),
+    ).rejects.toThrow(`Invalid scenario ${url}: seed:`)
     await expect(resolveScenario(url, builtinScenarios, offline)).rejects.toBeInstanceOf(ConfigError)
   })
 

@@ -120,7 +120,9 @@ describe('WorldPersistence', () => {
     expect((await createUser(first.sim, 'too.much')).status).toBe(201)
     expect((await createUser(first.sim, 'even.more')).status).toBe(201)
     expect(first.warn).toHaveBeenCalledTimes(1)
-    expect(first.warn.mock.calls[0]![0]).toMatch(/^\[multi-area-mock\] sessionStorage is full: the world \(\d+ KiB as JSON\) was not saved\. The app keeps working; a reload starts from the seeded scenario/)
+    expect(first.warn.mock.calls[0]![0]).toMatch(
+      /^\[multi-area-mock\] sessionStorage is full: the world \(\d+ KiB as JSON\) was not saved\. The app keeps working; a reload starts from the seeded scenario/,
+    )
     // No older copy comes back as if it were current.
     expect(storage.getItem(KEY)).toBeNull()
     expect(first.persistence.save()).toBe(false)
@@ -170,7 +172,9 @@ describe('persistIdentity', () => {
   it('is the same for the same start options and differs when the seed, scenario content, clock or areas do', () => {
     const base = persistIdentity({ seed: 1 }, 'default', builtinScenarios.default!)
     expect(persistIdentity({ seed: 1, clock: 'system' }, 'default', builtinScenarios.default!)).toBe(base)
-    expect(persistIdentity({ seed: 1, areas: ['core', 'admin'] }, 'default', builtinScenarios.default!)).toBe(persistIdentity({ seed: 1, areas: ['admin', 'core'] }, 'default', builtinScenarios.default!))
+    expect(persistIdentity({ seed: 1, areas: ['core', 'admin'] }, 'default', builtinScenarios.default!)).toBe(
+      persistIdentity({ seed: 1, areas: ['admin', 'core'] }, 'default', builtinScenarios.default!),
+    )
     const others = [
       persistIdentity({}, 'default', builtinScenarios.default!),
       persistIdentity({ seed: 2 }, 'default', builtinScenarios.default!),

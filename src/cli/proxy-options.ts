@@ -8,7 +8,10 @@ import { parseArea } from './options.js'
  * `startServer` (src/node/proxy-targets.ts), as for the library's `proxy` option.
  */
 export function proxyOption(): Option {
-  return new Option('--proxy <area=url>', "send one area's requests to a real backend (repeatable), e.g. admin=https://users.example.com/api; the other areas stay simulated").argParser(collectProxy)
+  return new Option(
+    '--proxy <area=url>',
+    "send one area's requests to a real backend (repeatable), e.g. admin=https://users.example.com/api; the other areas stay simulated",
+  ).argParser(collectProxy)
 }
 
 function collectProxy(value: string, previous: Partial<Record<AreaId, string>> = {}): Partial<Record<AreaId, string>> {

@@ -55,7 +55,9 @@ export async function serve(values: Record<string, unknown>, flags: readonly Fla
   const guarded = options.controlToken !== undefined
   const lines = [
     `multi-area-mock listening on ${running.url} (scenario "${sim.scenario}", seed ${sim.seed}, clock ${sim.clockFixed ? sim.now() : 'system'}, ready in ${Math.round(performance.now() - started)} ms)`,
-    ...sim.areas.map((area) => `  ${area.letter}  ${area.title.padEnd(40)} ${area.baseUrls.map((base) => `${running.url}${base === '/' ? '/' : base}`).join('  ')}${proxiedTo(options, area.id)}`),
+    ...sim.areas.map(
+      (area) => `  ${area.letter}  ${area.title.padEnd(40)} ${area.baseUrls.map((base) => `${running.url}${base === '/' ? '/' : base}`).join('  ')}${proxiedTo(options, area.id)}`,
+    ),
     `     ${(guarded ? 'Control API (Bearer token required)' : 'Control API').padEnd(40)} ${running.url}${CONTROL_PREFIX}`,
   ]
   lines.push(...inspectorBanner(running))

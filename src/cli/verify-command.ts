@@ -28,7 +28,7 @@ export function addVerifyCommand(program: Command): void {
     .description('Check an implementation of the interface over HTTP: shapes, statuses, errors, pagination, state transitions, auth and the decisions. Exits 1 if a check fails.')
     .addOption(new Option('--target <url>', 'origin (or base) with every area at its usual prefix: /admin, /core, /quantum, /general, /ledger').argParser(parseUrl))
     .addOption(new Option('--base <area=url>', 'base URL of one area, overriding --target for it (repeatable)').argParser(collectBase))
-    .addOption(new Option('--area <area>', 'only this area\'s checks (repeatable; default: every area with a base URL)').argParser(collectArea))
+    .addOption(new Option('--area <area>', "only this area's checks (repeatable; default: every area with a base URL)").argParser(collectArea))
     .addOption(new Option('--read-only', 'only reads: skip every check that creates or changes data'))
     .addOption(new Option('--fixture <name=value>', `a value the checks cannot create (repeatable): ${FIXTURES.join(', ')}`).argParser(collectFixture))
     .addOption(new Option('--header <name: value>', 'a header sent with every request (repeatable), e.g. "x-mock-world: ci"').argParser(collectHeader))

@@ -17,6 +17,7 @@ export class ApiProblem extends Error {
 }
 
 /** An answer: status, headers and the parsed JSON body (`null` without one). */
+// biome-ignore lint/suspicious/noExplicitAny: the control API answers JSON the page reads field by field
 export interface Answer<T = any> {
   status: number
   headers: Headers
@@ -52,15 +53,18 @@ export class Api {
     return headers
   }
 
+  // biome-ignore lint/suspicious/noExplicitAny: the control API answers JSON the page reads field by field
   get<T = any>(path: string): Promise<Answer<T>> {
     return this.send<T>('GET', path)
   }
 
+  // biome-ignore lint/suspicious/noExplicitAny: the control API answers JSON the page reads field by field
   async send<T = any>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
     const init: RequestInit = { method, headers: this.headers(body === undefined ? {} : { 'content-type': 'application/json' }), cache: 'no-store' }
     if (body !== undefined) init.body = JSON.stringify(body)
     const response = await fetch(path, init)
     const text = await response.text()
+    // biome-ignore lint/suspicious/noExplicitAny: the control API answers JSON the page reads field by field
     let parsed: any = null
     if (text !== '') {
       try {
@@ -71,7 +75,9 @@ export class Api {
     }
     if (!response.ok) {
       const message = typeof parsed?.message === 'string' ? parsed.message : `${method} ${path} answered ${response.status}.`
-      const details = Array.isArray(parsed?.details) ? parsed.details.map((detail: { path?: string; message?: string }) => `${detail.path ? `${detail.path}: ` : ''}${detail.message}`) : []
+      const details = Array.isArray(parsed?.details)
+        ? parsed.details.map((detail: { path?: string; message?: string }) => `${detail.path ? `${detail.path}: ` : ''}${detail.message}`)
+        : []
       throw new ApiProblem(response.status, String(parsed?.error ?? response.status), [message, ...details].join(' '))
     }
     return { status: response.status, headers: response.headers, body: parsed as T }

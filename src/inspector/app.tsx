@@ -46,7 +46,15 @@ export function App({ control }: { control: string }) {
   const worldRef = useRef(world)
   tokenRef.current = token
   worldRef.current = world
-  const api = useMemo(() => new Api(control, () => tokenRef.current, () => worldRef.current), [control])
+  const api = useMemo(
+    () =>
+      new Api(
+        control,
+        () => tokenRef.current,
+        () => worldRef.current,
+      ),
+    [control],
+  )
 
   // Is the token (or none) good? The page shows no data until the server says so.
   useEffect(() => {
@@ -80,7 +88,8 @@ export function App({ control }: { control: string }) {
         setProblem(null)
       } catch (error) {
         if (error instanceof ApiProblem && error.status === 401) setAccess({ phase: 'token', refused: true })
-        else if (error instanceof ApiProblem && error.status === 404 && forWorld !== DEFAULT_WORLD) choose(DEFAULT_WORLD, `The world "${forWorld}" is gone; showing the default world.`)
+        else if (error instanceof ApiProblem && error.status === 404 && forWorld !== DEFAULT_WORLD)
+          choose(DEFAULT_WORLD, `The world "${forWorld}" is gone; showing the default world.`)
         else setProblem(problemText(error))
       } finally {
         state.running = false
@@ -143,7 +152,12 @@ export function App({ control }: { control: string }) {
   }, [data])
 
   if (access.phase === 'checking') return <p class="loading">Connecting…</p>
-  if (access.phase === 'failed') return <p class="outcome error" role="alert">{access.message}</p>
+  if (access.phase === 'failed')
+    return (
+      <p class="outcome error" role="alert">
+        {access.message}
+      </p>
+    )
   if (access.phase === 'token') {
     return (
       <>
@@ -174,7 +188,12 @@ export function App({ control }: { control: string }) {
           <section class="panel areas" aria-label="World">
             <AreaTabs api={api} data={data} now={now} />
           </section>
-          <JournalPanel entries={journal} capacity={capacity} areas={data.areas.map((area) => area.id)} onClear={() => void api.send('DELETE', `${control}/requests`).catch((error) => setProblem(problemText(error)))} />
+          <JournalPanel
+            entries={journal}
+            capacity={capacity}
+            areas={data.areas.map((area) => area.id)}
+            onClear={() => void api.send('DELETE', `${control}/requests`).catch((error) => setProblem(problemText(error)))}
+          />
           <aside class="controls" aria-label="Controls">
             <ClockPanel api={api} clock={data.clock} now={now} />
             <FaultsPanel api={api} rules={data.faults} />

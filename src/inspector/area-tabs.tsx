@@ -17,7 +17,11 @@ export function AreaTabs({ api, data, now }: { api: Api; data: WorldData; now: n
   if (core !== undefined) tabs.push({ id: 'products', label: 'Products', render: () => <ProductsTable api={api} products={state.core.products} core={core} /> })
   if (areaBase(areas, 'quantum') !== undefined) tabs.push({ id: 'pairs', label: 'Particle pairs', render: () => <PairsTable pairs={state.quantum.pairs} /> })
   if (areaBase(areas, 'general') !== undefined) {
-    tabs.push({ id: 'general', label: 'Resources & notifications', render: () => <GeneralTables resources={state.general.resources} notifications={state.general.notifications} now={now} /> })
+    tabs.push({
+      id: 'general',
+      label: 'Resources & notifications',
+      render: () => <GeneralTables resources={state.general.resources} notifications={state.general.notifications} now={now} />,
+    })
   }
   if (areaBase(areas, 'ledger') !== undefined) tabs.push({ id: 'chain', label: 'Chain', render: () => <ChainPanel ledger={state.ledger} seed={state.seed} now={now} /> })
   return <Tabs label="Areas" tabs={tabs} selected={tab} onSelect={setTab} />

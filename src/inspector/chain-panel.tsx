@@ -33,7 +33,15 @@ interface Delegation {
  * so a running clock moves it without a request; then tokens, validators and
  * delegations (pending until the chain reaches their block).
  */
-export function ChainPanel({ ledger, seed, now }: { ledger: { chain: ChainSettings; tokens: Token[]; validators: Validator[]; delegations: Delegation[] }; seed: number; now: number }) {
+export function ChainPanel({
+  ledger,
+  seed,
+  now,
+}: {
+  ledger: { chain: ChainSettings; tokens: Token[]; validators: Validator[]; delegations: Delegation[] }
+  seed: number
+  now: number
+}) {
   const head = new Chain(ledger.chain, seed).latestAt(now)
   const names = new Map(ledger.validators.map((validator) => [validator.address.toLowerCase(), validator.name]))
   return (
@@ -58,7 +66,11 @@ export function ChainPanel({ ledger, seed, now }: { ledger: { chain: ChainSettin
           <dd>{ledger.chain.chain_id}</dd>
         </div>
       </dl>
-      <DataTable caption="Delegations" columns={['Transaction', 'Delegator', 'Validator', 'Amount', 'Block', 'Status']} after={ledger.delegations.length === 0 && <p class="empty">No delegations: make one with POST /ledger/v1/stake/delegate.</p>}>
+      <DataTable
+        caption="Delegations"
+        columns={['Transaction', 'Delegator', 'Validator', 'Amount', 'Block', 'Status']}
+        after={ledger.delegations.length === 0 && <p class="empty">No delegations: make one with POST /ledger/v1/stake/delegate.</p>}
+      >
         {[...ledger.delegations].reverse().map((delegation) => {
           const included = delegation.block_height <= head.height
           return (

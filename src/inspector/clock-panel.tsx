@@ -19,7 +19,8 @@ export function ClockPanel({ api, clock, now }: { api: Api; clock: ClockView; no
     <section aria-labelledby="clock-heading" class="panel">
       <h2 id="clock-heading">Clock</h2>
       <p class="clock-now">
-        <time dateTime={new Date(now).toISOString()}>{instant(new Date(now).toISOString())}</time> UTC <span class={`pill ${clock.fixed ? 'inactive' : 'active'}`}>{clock.fixed ? 'fixed' : 'running'}</span>
+        <time dateTime={new Date(now).toISOString()}>{instant(new Date(now).toISOString())}</time> UTC{' '}
+        <span class={`pill ${clock.fixed ? 'inactive' : 'active'}`}>{clock.fixed ? 'fixed' : 'running'}</span>
       </p>
       <form
         class="row"

@@ -34,23 +34,27 @@ export function GeneralTables({ resources, notifications, now }: { resources: Re
           </tr>
         ))}
       </DataTable>
-      <DataTable caption="Notifications" columns={['Id', 'Message', 'Recipients', 'Priority', 'Status', 'Delivered at']} after={notifications.length === 0 && <p class="empty">No notifications: send one with POST /general/notifications/send.</p>}>
+      <DataTable
+        caption="Notifications"
+        columns={['Id', 'Message', 'Recipients', 'Priority', 'Status', 'Delivered at']}
+        after={notifications.length === 0 && <p class="empty">No notifications: send one with POST /general/notifications/send.</p>}
+      >
         {[...notifications].reverse().map((notification) => {
           // Derived as the server derives it (D20), so a running clock delivers without a reload.
           const delivered = notification.delivered_at ? Date.parse(notification.delivered_at) <= now : notification.status === 'delivered'
           return (
-          <tr key={notification.id}>
-            <td>
-              <code>{notification.id}</code>
-            </td>
-            <th scope="row">{notification.message}</th>
-            <td>{notification.recipients.join(', ')}</td>
-            <td>{notification.priority}</td>
-            <td>
-              <span class={`pill ${delivered ? 'active' : 'pending'}`}>{delivered ? 'delivered' : 'queued'}</span>
-            </td>
-            <td>{instant(notification.delivered_at)}</td>
-          </tr>
+            <tr key={notification.id}>
+              <td>
+                <code>{notification.id}</code>
+              </td>
+              <th scope="row">{notification.message}</th>
+              <td>{notification.recipients.join(', ')}</td>
+              <td>{notification.priority}</td>
+              <td>
+                <span class={`pill ${delivered ? 'active' : 'pending'}`}>{delivered ? 'delivered' : 'queued'}</span>
+              </td>
+              <td>{instant(notification.delivered_at)}</td>
+            </tr>
           )
         })}
       </DataTable>

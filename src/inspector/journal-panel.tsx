@@ -37,10 +37,12 @@ export function JournalPanel({ entries, areas, capacity, onClear }: { entries: J
   const [method, setMethod] = useState('')
   const [klass, setKlass] = useState('')
   const [open, setOpen] = useState<number | null>(null)
-  const shown = entries.filter((entry) => (area === '' || entry.area === area) && (method === '' || entry.method === method) && (klass === '' || statusClass(entry.status) === klass))
+  const shown = entries.filter(
+    (entry) => (area === '' || entry.area === area) && (method === '' || entry.method === method) && (klass === '' || statusClass(entry.status) === klass),
+  )
   const selected = entries.find((entry) => entry.id === open)
   return (
-    <section role="region" aria-label="Request journal" class="panel journal">
+    <section aria-label="Request journal" class="panel journal">
       <header class="panel-head">
         <h2>Request journal</h2>
         <span class="note">{capacity === 0 ? 'journaling is off (--journal-size 0)' : `${entries.length} shown, newest first`}</span>
@@ -81,38 +83,38 @@ export function JournalPanel({ entries, areas, capacity, onClear }: { entries: J
         </button>
       </div>
       <div class="journal-body">
-      <div class="scroll journal-list">
-        <table>
-          <caption class="visually-hidden">Requests</caption>
-          <thead>
-            <tr>
-              <th scope="col">Request</th>
-              <th scope="col">Status</th>
-              <th scope="col">Time</th>
-              <th scope="col">ms</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((entry) => (
-              <tr key={entry.id} class={entry.id === open ? 'selected' : undefined}>
-                <td>
-                  <button type="button" class="link" aria-expanded={entry.id === open} onClick={() => setOpen(entry.id === open ? null : entry.id)}>
-                    <span class="method">{entry.method}</span> {entry.path}
-                  </button>
-                </td>
-                <td>
-                  <span class={`pill s${statusClass(entry.status)}`}>{entry.status === 0 ? 'dropped' : entry.status}</span>
-                  {entry.fault && <span class="fault"> {entry.fault}</span>}
-                </td>
-                <td>{instant(entry.time).slice(11)}</td>
-                <td>{entry.durationMs.toFixed(1)}</td>
+        <div class="scroll journal-list">
+          <table>
+            <caption class="visually-hidden">Requests</caption>
+            <thead>
+              <tr>
+                <th scope="col">Request</th>
+                <th scope="col">Status</th>
+                <th scope="col">Time</th>
+                <th scope="col">ms</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-        {shown.length === 0 && <p class="empty">No requests yet{entries.length > 0 ? ' match the filters' : ''}.</p>}
-      </div>
-      {selected && <EntryDetail entry={selected} onClose={() => setOpen(null)} />}
+            </thead>
+            <tbody>
+              {shown.map((entry) => (
+                <tr key={entry.id} class={entry.id === open ? 'selected' : undefined}>
+                  <td>
+                    <button type="button" class="link" aria-expanded={entry.id === open} onClick={() => setOpen(entry.id === open ? null : entry.id)}>
+                      <span class="method">{entry.method}</span> {entry.path}
+                    </button>
+                  </td>
+                  <td>
+                    <span class={`pill s${statusClass(entry.status)}`}>{entry.status === 0 ? 'dropped' : entry.status}</span>
+                    {entry.fault && <span class="fault"> {entry.fault}</span>}
+                  </td>
+                  <td>{instant(entry.time).slice(11)}</td>
+                  <td>{entry.durationMs.toFixed(1)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {shown.length === 0 && <p class="empty">No requests yet{entries.length > 0 ? ' match the filters' : ''}.</p>}
+        </div>
+        {selected && <EntryDetail entry={selected} onClose={() => setOpen(null)} />}
       </div>
     </section>
   )
@@ -120,7 +122,7 @@ export function JournalPanel({ entries, areas, capacity, onClear }: { entries: J
 
 function EntryDetail({ entry, onClose }: { entry: JournalEntry; onClose: () => void }) {
   return (
-    <section role="region" aria-label={`Request ${entry.id}`} class="detail">
+    <section aria-label={`Request ${entry.id}`} class="detail">
       <header class="panel-head">
         <h3>
           #{entry.id} {entry.method} {entry.path} → {entry.status === 0 ? 'dropped' : entry.status}

@@ -19,7 +19,11 @@ interface Pair {
 export function PairsTable({ pairs }: { pairs: Pair[] }) {
   return (
     <section aria-label="Particle pairs">
-      <DataTable caption="Particle pairs" columns={['Particle', 'State', 'Partner', 'Partner state', 'Type', 'Axis', 'Measured']} after={pairs.length === 0 && <p class="empty">No pairs: create one with POST /quantum/v1/entangle.</p>}>
+      <DataTable
+        caption="Particle pairs"
+        columns={['Particle', 'State', 'Partner', 'Partner state', 'Type', 'Axis', 'Measured']}
+        after={pairs.length === 0 && <p class="empty">No pairs: create one with POST /quantum/v1/entangle.</p>}
+      >
         {[...pairs].reverse().map(({ particles: [a, b], ...pair }) => (
           <tr key={a.id}>
             <th scope="row" title={a.id}>

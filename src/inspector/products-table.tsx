@@ -23,7 +23,12 @@ export function ProductsTable({ api, products, core }: { api: Api; products: Pro
       <Outcome state={outcome} />
       <DataTable caption="Products" columns={['Id', 'Name', 'Price', 'Stock', 'Save']}>
         {products.map((product) => (
-          <ProductRow key={product.id} product={product} busy={outcome.busy} save={(body) => act(() => api.send('PUT', `${core}/products/${encodeURIComponent(product.id)}`, body), `Saved ${product.name}.`)} />
+          <ProductRow
+            key={product.id}
+            product={product}
+            busy={outcome.busy}
+            save={(body) => act(() => api.send('PUT', `${core}/products/${encodeURIComponent(product.id)}`, body), `Saved ${product.name}.`)}
+          />
         ))}
       </DataTable>
     </section>
@@ -57,10 +62,26 @@ function ProductRow({ product, busy, save }: { product: Product; busy: boolean; 
       </td>
       <th scope="row">{product.name}</th>
       <td>
-        <input form={form} class="number" type="text" inputMode="decimal" aria-label={`Price of ${product.name}`} value={price} onInput={(event) => setPrice(event.currentTarget.value)} />
+        <input
+          form={form}
+          class="number"
+          type="text"
+          inputMode="decimal"
+          aria-label={`Price of ${product.name}`}
+          value={price}
+          onInput={(event) => setPrice(event.currentTarget.value)}
+        />
       </td>
       <td>
-        <input form={form} class="number" type="text" inputMode="numeric" aria-label={`Stock of ${product.name}`} value={stock} onInput={(event) => setStock(event.currentTarget.value)} />
+        <input
+          form={form}
+          class="number"
+          type="text"
+          inputMode="numeric"
+          aria-label={`Stock of ${product.name}`}
+          value={stock}
+          onInput={(event) => setStock(event.currentTarget.value)}
+        />
       </td>
       <td>
         <form id={form} onSubmit={submit}>

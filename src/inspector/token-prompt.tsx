@@ -16,8 +16,8 @@ export function TokenPrompt({ refused, onToken }: { refused: boolean; onToken: (
       >
         <h2>Control token</h2>
         <p>
-          This server guards its control API with a token (<code>--control-token</code> or <code>MULTI_AREA_MOCK_CONTROL_TOKEN</code>). The page keeps it in this tab's
-          session storage and sends it in the <code>Authorization</code> header only, never in a URL.
+          This server guards its control API with a token (<code>--control-token</code> or <code>MULTI_AREA_MOCK_CONTROL_TOKEN</code>). The page keeps it in this tab's session
+          storage and sends it in the <code>Authorization</code> header only, never in a URL.
         </p>
         <label>
           Control token

@@ -65,7 +65,11 @@ export function UsersTable({ api, users, admin }: { api: Api; users: User[]; adm
         </label>
       </div>
       <Outcome state={outcome} />
-      <DataTable caption="Users" columns={['Username', 'Email', 'Status', { label: 'Created', class: 'wide-only' }, ...(admin !== undefined ? ['Action'] : [])]} after={rows.length === 0 && <p class="empty">No users match.</p>}>
+      <DataTable
+        caption="Users"
+        columns={['Username', 'Email', 'Status', { label: 'Created', class: 'wide-only' }, ...(admin !== undefined ? ['Action'] : [])]}
+        after={rows.length === 0 && <p class="empty">No users match.</p>}
+      >
         {rows.map((user) => (
           <tr key={user.id}>
             <th scope="row">{user.username}</th>

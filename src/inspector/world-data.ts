@@ -24,6 +24,7 @@ export type FaultRuleView = Record<string, unknown> & { fired?: number }
 export interface WorldData {
   areas: AreaInfo[]
   /** `GET /__mock/state`: the whole world (no password hashes). */
+  // biome-ignore lint/suspicious/noExplicitAny: the state document, read field by field by the page
   state: any
   clock: ClockView
   /** `performance.now()` when `clock` was read, to move a running clock on between reads. */

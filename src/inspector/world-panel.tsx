@@ -8,7 +8,17 @@ import { Outcome } from './outcome.js'
  * download `GET /__mock/state`, upload one to `PUT /__mock/state` (validated;
  * an invalid file changes nothing and the API says why).
  */
-export function WorldPanel({ api, world, scenarios, stateFile }: { api: Api; world: string; scenarios: Array<{ name: string; description: string; active: boolean }>; stateFile: string | null }) {
+export function WorldPanel({
+  api,
+  world,
+  scenarios,
+  stateFile,
+}: {
+  api: Api
+  world: string
+  scenarios: Array<{ name: string; description: string; active: boolean }>
+  stateFile: string | null
+}) {
   const active = scenarios.find((scenario) => scenario.active)?.name ?? ''
   const [chosen, setChosen] = useState('')
   const [act, outcome] = useAction()
@@ -47,7 +57,11 @@ export function WorldPanel({ api, world, scenarios, stateFile }: { api: Api; wor
             ))}
           </select>
         </label>
-        <button type="button" disabled={outcome.busy || name === ''} onClick={() => void act(() => api.send('POST', `${api.control}/scenarios/${encodeURIComponent(name)}`), `Loaded scenario ${name}.`)}>
+        <button
+          type="button"
+          disabled={outcome.busy || name === ''}
+          onClick={() => void act(() => api.send('POST', `${api.control}/scenarios/${encodeURIComponent(name)}`), `Loaded scenario ${name}.`)}
+        >
           Load scenario
         </button>
       </div>

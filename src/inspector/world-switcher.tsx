@@ -11,7 +11,19 @@ const WORLDS_EVERY_MS = 3000
  * isolated world alive now, `GET /__mock/worlds`), "Reset world" for it
  * (`POST /__mock/reset`), where the world is kept, and whether the live feed is up.
  */
-export function WorldSwitcher({ api, world, onChoose, stateFile, feed }: { api: Api; world: string; onChoose: (world: string) => void; stateFile: string | null; feed: 'connecting' | 'live' | 'retrying' }) {
+export function WorldSwitcher({
+  api,
+  world,
+  onChoose,
+  stateFile,
+  feed,
+}: {
+  api: Api
+  world: string
+  onChoose: (world: string) => void
+  stateFile: string | null
+  feed: 'connecting' | 'live' | 'retrying'
+}) {
   const [worlds, setWorlds] = useState<string[]>([])
   const [act, outcome] = useAction()
   const list = () =>
@@ -38,7 +50,11 @@ export function WorldSwitcher({ api, world, onChoose, stateFile, feed }: { api: 
           ))}
         </select>
       </label>
-      <button type="button" disabled={outcome.busy} onClick={() => void act(() => api.send('POST', `${api.control}/reset`), `Reset ${world === DEFAULT_WORLD ? 'the default world' : world}.`)}>
+      <button
+        type="button"
+        disabled={outcome.busy}
+        onClick={() => void act(() => api.send('POST', `${api.control}/reset`), `Reset ${world === DEFAULT_WORLD ? 'the default world' : world}.`)}
+      >
         Reset world
       </button>
       <span class="kept" title={stateFile ?? undefined}>

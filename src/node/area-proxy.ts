@@ -78,7 +78,9 @@ export class AreaProxy {
     const job: Forwarding = { req, res, target, url, prefix: mount.prefix, cors }
     const upstream: Upstream = { base: target.base.href, answer: (_request, context) => this.#stream(job, context) }
     const host = target.base.host
-    return this.#engine.forward(fromNodeRequest(req, this.#origin), routeOf(dispatch, job), upstream).then((reply) => ({ ...reply, written: (reply as Partial<UpstreamReply>).written === true, upstreamHost: host }))
+    return this.#engine
+      .forward(fromNodeRequest(req, this.#origin), routeOf(dispatch, job), upstream)
+      .then((reply) => ({ ...reply, written: (reply as Partial<UpstreamReply>).written === true, upstreamHost: host }))
   }
 
   /** Closes the kept upstream connections (the server is closing). */
@@ -101,7 +103,11 @@ export class AreaProxy {
         settled = true
         resolve({ ...reply, written, requestText: sent.text(), bodyLengths: lengths })
       }
-      const outgoing = (https ? httpsRequest : httpRequest)(upstream, { method: req.method ?? 'GET', headers: upstreamRequestHeaders(req.headers), agent: https ? this.#agents.https : this.#agents.http })
+      const outgoing = (https ? httpsRequest : httpRequest)(upstream, {
+        method: req.method ?? 'GET',
+        headers: upstreamRequestHeaders(req.headers),
+        agent: https ? this.#agents.https : this.#agents.http,
+      })
       const fail = (reply: Reply) => {
         if (settled) return
         outgoing.destroy()

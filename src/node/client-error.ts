@@ -29,7 +29,9 @@ export function clientErrorReply(error: ClientError, cors: CorsPolicy): string |
     ...corsOf(cors, originIn(error.rawPacket)),
     connection: 'close',
   }
-  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')
+  const head = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')
   return `HTTP/1.1 ${status}\r\n${head}\r\n${body}`
 }
 

@@ -4,7 +4,7 @@ import { CorsPolicy, corsOriginProblem } from './cors.js'
 describe('CorsPolicy', () => {
   const defaults = new CorsPolicy()
 
-  it('allows loopback origins on any port and the server\'s own, echoed with credentials', () => {
+  it("allows loopback origins on any port and the server's own, echoed with credentials", () => {
     for (const origin of ['http://localhost:5173', 'http://127.0.0.1:3000', 'http://127.8.9.1', 'http://[::1]:8080', 'https://localhost']) {
       expect(defaults.allows(origin, '127.0.0.1:4000'), origin).toBe(true)
       expect(defaults.headersFor(origin, '127.0.0.1:4000')).toMatchObject({ 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', vary: 'Origin' })
@@ -40,6 +40,7 @@ describe('CorsPolicy', () => {
 
   it('checks --cors-origin values', () => {
     for (const good of ['https://app.example.com', 'http://localhost:8080', 'null', '*']) expect(corsOriginProblem(good), good).toBeUndefined()
-    for (const bad of ['app.example.com', 'https://app.example.com/', 'https://app.example.com/x', 'ftp://x.example', 'https://u:p@x.example']) expect(corsOriginProblem(bad), bad).toBeDefined()
+    for (const bad of ['app.example.com', 'https://app.example.com/', 'https://app.example.com/x', 'ftp://x.example', 'https://u:p@x.example'])
+      expect(corsOriginProblem(bad), bad).toBeDefined()
   })
 })

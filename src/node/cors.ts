@@ -79,7 +79,12 @@ export class CorsPolicy {
   #echo(origin: string): Readonly<Record<string, string>> {
     let headers = this.#echoed.get(origin)
     if (headers === undefined) {
-      headers = Object.freeze({ 'access-control-allow-origin': origin, 'access-control-allow-credentials': 'true', 'access-control-expose-headers': EXPOSED_HEADERS, vary: 'Origin' })
+      headers = Object.freeze({
+        'access-control-allow-origin': origin,
+        'access-control-allow-credentials': 'true',
+        'access-control-expose-headers': EXPOSED_HEADERS,
+        vary: 'Origin',
+      })
       // Bounded: a client sending a new Origin each time must not grow it.
       if (this.#echoed.size >= 256) this.#echoed.clear()
       this.#echoed.set(origin, headers)

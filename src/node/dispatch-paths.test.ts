@@ -28,7 +28,8 @@ const withoutDate = (raw: string) => raw.replace(/\r\ndate: [^\r]*/i, '')
 describe('--dispatch fast and msw on the wire', () => {
   const servers = new Map<string, RunningServer>()
   beforeAll(async () => {
-    for (const mode of DISPATCH_MODES) servers.set(mode, await startServer({ port: 0, seed: 4, clock: '2026-01-01T00:00:00Z', dispatch: mode, allowedHosts: ['sim.test'], corsOrigins: ['http://app.test'] }))
+    for (const mode of DISPATCH_MODES)
+      servers.set(mode, await startServer({ port: 0, seed: 4, clock: '2026-01-01T00:00:00Z', dispatch: mode, allowedHosts: ['sim.test'], corsOrigins: ['http://app.test'] }))
   })
   afterAll(async () => {
     for (const server of servers.values()) await server.close()
@@ -88,6 +89,18 @@ describe('--dispatch fast and msw on the wire', () => {
       if (fast !== '') expect(fast, head).toMatch(/^HTTP\/1\.1 \d{3} [A-Z][A-Za-z' -]+\r\n/)
     }
     // The list reaches what it is meant to: successes, each kind of error, a dropped connection.
-    expect(seen).toEqual(expect.arrayContaining(['HTTP/1.1 201 Created', 'HTTP/1.1 409 Conflict', 'HTTP/1.1 413 Payload Too Large', 'HTTP/1.1 415 Unsupported Media Type', 'HTTP/1.1 405 Method Not Allowed', 'HTTP/1.1 204 No Content', 'HTTP/1.1 503 Service Unavailable', 'HTTP/1.1 401 Unauthorized', '']))
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        'HTTP/1.1 201 Created',
+        'HTTP/1.1 409 Conflict',
+        'HTTP/1.1 413 Payload Too Large',
+        'HTTP/1.1 415 Unsupported Media Type',
+        'HTTP/1.1 405 Method Not Allowed',
+        'HTTP/1.1 204 No Content',
+        'HTTP/1.1 503 Service Unavailable',
+        'HTTP/1.1 401 Unauthorized',
+        '',
+      ]),
+    )
   })
 })

@@ -25,11 +25,14 @@ describe('request headers on every dispatch mode', () => {
       const response = await fetch(`${server.url}/admin/api/v1.2/users?limit=2`, { headers })
       expect(response.status, mode).toBe(200)
       const journal = await (await fetch(`${server.url}/__mock/requests`)).json()
-      const entry = (Array.isArray(journal) ? journal : journal.entries ?? journal.requests).at(-1)
+      const entry = (Array.isArray(journal) ? journal : (journal.entries ?? journal.requests)).at(-1)
       expect(entry.requestHeaders['x-trace-id'], mode).toBe('trace-1')
       expect(entry.requestHeaders['x-tag'], mode).toBe('a, b')
       // The sets alike; the order is the order the client sent them in, on every mode.
-      seen.set(mode, Object.entries(entry.requestHeaders).filter(([name]) => name !== 'host'))
+      seen.set(
+        mode,
+        Object.entries(entry.requestHeaders).filter(([name]) => name !== 'host'),
+      )
     }
     for (const [mode, entries] of seen) expect(entries, mode).toEqual(seen.get('fast'))
   })

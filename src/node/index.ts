@@ -7,6 +7,7 @@
  */
 export type { DispatchMode } from './fast-path.js'
 export { type RunningServer, type ServerOptions, startServer } from './server.js'
+export { readScenarioFile } from './scenario-file.js'
 export type { Simulator } from '../simulator/simulator.js'
 export {
   currentMockWorld,

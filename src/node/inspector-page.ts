@@ -13,7 +13,8 @@ const ASSETS: Readonly<Record<string, string>> = {
 }
 
 /** Everything the page loads is its own; it talks to this server only. */
-const CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+const CONTENT_SECURITY_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 /** What the page asks the server about itself (`{ui}/server.json`, behind the control token like the control API). */
 export interface InspectorServerInfo {

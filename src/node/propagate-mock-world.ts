@@ -9,9 +9,7 @@ export interface PropagateMockWorldOptions {
 }
 
 /** An incoming request: Node's (`IncomingMessage`, Express's, Connect's) or a Fetch `Request`. */
-export type IncomingRequestLike =
-  | { readonly headers: { get(name: string): string | null } }
-  | { readonly headers: Readonly<Record<string, string | string[] | undefined>> }
+export type IncomingRequestLike = { readonly headers: { get(name: string): string | null } } | { readonly headers: Readonly<Record<string, string | string[] | undefined>> }
 
 /**
  * A `(req, res, next)` middleware; it returns what `next` returns, so it also
@@ -121,9 +119,7 @@ function worldFor(bindings: readonly Binding[], url: URL | undefined): string | 
   if (url === undefined) return undefined
   for (let i = bindings.length - 1; i >= 0; i--) {
     const binding = bindings[i]!
-    const on = binding.servers.some(
-      (server) => server.origin === url.origin && (server.path === '' || url.pathname === server.path || url.pathname.startsWith(`${server.path}/`)),
-    )
+    const on = binding.servers.some((server) => server.origin === url.origin && (server.path === '' || url.pathname === server.path || url.pathname.startsWith(`${server.path}/`)))
     if (on) return binding.world
   }
   return undefined

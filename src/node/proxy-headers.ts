@@ -6,7 +6,12 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'pro
 /** The names a `Connection` header lists: hop-by-hop too. */
 function connectionOptions(value: string | string[] | undefined): Set<string> {
   const text = Array.isArray(value) ? value.join(',') : (value ?? '')
-  return new Set(text.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean))
+  return new Set(
+    text
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean),
+  )
 }
 
 /**

@@ -95,11 +95,19 @@ function missingHost(): ApiError {
 }
 
 function hostNotAllowed(host: string): ApiError {
-  return new ApiError(403, 'host_not_allowed', `Requests for host "${shown(host)}" are refused: only localhost, IP addresses and the address the server listens on are answered. To allow this host, start the server with --allowed-host ${hostOnly(host)}.`)
+  return new ApiError(
+    403,
+    'host_not_allowed',
+    `Requests for host "${shown(host)}" are refused: only localhost, IP addresses and the address the server listens on are answered. To allow this host, start the server with --allowed-host ${hostOnly(host)}.`,
+  )
 }
 
 function originNotAllowed(origin: string): ApiError {
-  return new ApiError(403, 'origin_not_allowed', `Requests from origin "${shown(origin)}" are refused: only loopback origins (http://localhost:*, http://127.0.0.1:*, http://[::1]:*) and this server's own are allowed. To allow this one, start the server with --cors-origin ${shown(origin)}.`)
+  return new ApiError(
+    403,
+    'origin_not_allowed',
+    `Requests from origin "${shown(origin)}" are refused: only loopback origins (http://localhost:*, http://127.0.0.1:*, http://[::1]:*) and this server's own are allowed. To allow this one, start the server with --cors-origin ${shown(origin)}.`,
+  )
 }
 
 function invalidPath(): ApiError {

@@ -47,17 +47,27 @@ export const serverOptionsSchema = z.object(
      * When set, every `/__mock/*` request must carry `Authorization: Bearer <controlToken>`
      * (401 otherwise): for a server other machines can reach (`host: '0.0.0.0'`).
      */
-    controlToken: option(z.string(CONTROL_TOKEN).regex(/^[\x21-\x7e]{1,4096}$/, CONTROL_TOKEN).optional(), {
-      secret: true,
-      cli: { flag: '--control-token <token>', description: 'require "Authorization: Bearer <token>" on every /__mock request', env: CONTROL_TOKEN_ENV },
-    }),
+    controlToken: option(
+      z
+        .string(CONTROL_TOKEN)
+        .regex(/^[\x21-\x7e]{1,4096}$/, CONTROL_TOKEN)
+        .optional(),
+      {
+        secret: true,
+        cli: { flag: '--control-token <token>', description: 'require "Authorization: Bearer <token>" on every /__mock request', env: CONTROL_TOKEN_ENV },
+      },
+    ),
     /**
      * Web origins, besides loopback ones on any port and the server's own, whose
      * pages may call the server (D27, docs/security.md): `https://app.example.com`,
      * `null`, or `*` for every origin (then without credentials).
      */
     corsOrigins: option(z.array(corsOrigin(), 'expected a list of origins').optional(), {
-      cli: { flag: '--cors-origin <origin>', description: 'also let pages from this origin call the server, e.g. https://app.example.com (repeatable; "*" allows every origin, without credentials)', repeatable: true },
+      cli: {
+        flag: '--cors-origin <origin>',
+        description: 'also let pages from this origin call the server, e.g. https://app.example.com (repeatable; "*" allows every origin, without credentials)',
+        repeatable: true,
+      },
     }),
     /**
      * `Host` names answered besides localhost, `*.localhost`, IP addresses and
@@ -65,7 +75,11 @@ export const serverOptionsSchema = z.object(
      * it and every name under it, or `*` for all.
      */
     allowedHosts: option(z.array(allowedHost(), 'expected a list of host names').optional(), {
-      cli: { flag: '--allowed-host <host>', description: 'also answer requests for this host name, e.g. mock.test or .mock.test for all under it (repeatable; "*" allows every host)', repeatable: true },
+      cli: {
+        flag: '--allowed-host <host>',
+        description: 'also answer requests for this host name, e.g. mock.test or .mock.test for all under it (repeatable; "*" allows every host)',
+        repeatable: true,
+      },
     }),
     /** Milliseconds a client may take to send the request line and headers (default 10 s); then 408 and the connection is closed. */
     headersTimeout: option(timeout().default(DEFAULT_HEADERS_TIMEOUT), {
@@ -123,7 +137,8 @@ export const serverOptionsSchema = z.object(
     stateFile: option(z.string('expected a file path').min(1, 'expected a file path').optional(), {
       cli: {
         flag: '--state-file <path>',
-        description: 'keep the default world in this JSON file: loaded at start if it exists (an invalid file is refused and left as it is), saved after each change (at most every 500 ms) and on stop',
+        description:
+          'keep the default world in this JSON file: loaded at start if it exists (an invalid file is refused and left as it is), saved after each change (at most every 500 ms) and on stop',
       },
     }),
     /** Receives one line per request (`GET /core/users 200 0.4ms`); omit for silence. */

@@ -57,8 +57,20 @@ export interface RunningServer {
  * await running.close()
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const { host, port: wanted, dispatch, controlToken, headersTimeout, requestTimeout: requestOption, log, proxy: proxyOption, proxyTimeout, stateFile: stateFilePath, corsOrigins, allowedHosts } =
-    parseOptions(serverOptionsSchema, options)
+  const {
+    host,
+    port: wanted,
+    dispatch,
+    controlToken,
+    headersTimeout,
+    requestTimeout: requestOption,
+    log,
+    proxy: proxyOption,
+    proxyTimeout,
+    stateFile: stateFilePath,
+    corsOrigins,
+    allowedHosts,
+  } = parseOptions(serverOptionsSchema, options)
   const simulator = createSimulator({
     ...options,
     onInternalError:
@@ -71,7 +83,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // The whole world is seeded (or loaded from its file) before the first request can arrive.
   await simulator.ready
   // Checked before listening: a bad proxy URL fails the start, not a request.
-  const proxied = proxyTargets(proxyOption ?? {}, simulator.areas.map((area) => area.id))
+  const proxied = proxyTargets(
+    proxyOption ?? {},
+    simulator.areas.map((area) => area.id),
+  )
   const stateFile = stateFilePath === undefined ? undefined : new StateFile(simulator, stateFilePath)
   await stateFile?.load()
   const requestTimeout = requestOption ?? Math.max(DEFAULT_REQUEST_TIMEOUT, headersTimeout)
@@ -159,7 +174,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     // An answer made earlier in this turn goes out whole first: its head alone would look like one cut short.
     batch.flush()
     const current = (socket as AnsweredSocket)[ANSWERING]
-    const midAnswer = current !== undefined && current.headersSent && !current.writableFinished
+    const midAnswer = current?.headersSent && !current.writableFinished
     const reply = socket.writable && !midAnswer ? clientErrorReply(error, cors) : undefined
     if (reply === undefined) return void socket.destroy()
     socket.end(reply, () => socket.destroy())

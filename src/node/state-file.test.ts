@@ -96,7 +96,15 @@ it('never writes through a symlink planted at a guessable temporary name: the vi
   chmodSync(victim, 0o644)
   const path = join(folder, 'world.json')
   // The old `<file>.<pid>.tmp`, and what else someone could guess.
-  const guesses = [`${path}.${process.pid}.tmp`, `${path}.${process.pid + 1}.tmp`, `${path}.tmp`, `${path}.new`, `${path}~`, join(folder, '.world.json.tmp'), join(folder, `.world.json.${process.pid}.tmp`)]
+  const guesses = [
+    `${path}.${process.pid}.tmp`,
+    `${path}.${process.pid + 1}.tmp`,
+    `${path}.tmp`,
+    `${path}.new`,
+    `${path}~`,
+    join(folder, '.world.json.tmp'),
+    join(folder, `.world.json.${process.pid}.tmp`),
+  ]
   for (const guess of guesses) symlinkSync(victim, guess)
   const sim = await adminWorld()
   const file = new StateFile(sim, path, { intervalMs: 50 })

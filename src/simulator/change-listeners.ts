@@ -5,9 +5,7 @@ import { Listeners } from './listeners.js'
  * a request that may write (any method but GET and HEAD, once it reached a
  * route and was answered), or a whole-world operation.
  */
-export type SimulatorChange =
-  | { cause: 'request'; method: string; url: string; status: number }
-  | { cause: 'reset' | 'scenario' | 'state' }
+export type SimulatorChange = { cause: 'request'; method: string; url: string; status: number } | { cause: 'reset' | 'scenario' | 'state' }
 
 export type ChangeListener = (change: SimulatorChange) => void
 

@@ -169,7 +169,7 @@ export function controlRoutes({ sim }: ControlRouteContext) {
       method: 'GET',
       path: '/openapi.json',
       operationId: 'getOpenApi',
-      summary: 'This OpenAPI 3.1 document, with this server\'s URLs',
+      summary: "This OpenAPI 3.1 document, with this server's URLs",
       description: 'Generated from the zod schemas the routes validate with; `GET /__mock/docs` on the CLI server renders it.',
       query: openApiQuery,
       responses: { 200: { body: openApiDocumentSchema } },

@@ -13,10 +13,7 @@ const DURATION = 'must be milliseconds or a duration such as "90s", "15m", "2h"'
  */
 export const clockBody = withRules(
   z.object({
-    mode: z
-      .enum(['fixed', 'system'], 'must be "fixed" (time stands still) or "system" (time runs)')
-      .optional()
-      .describe('`fixed`: time stands still; `system`: time runs.'),
+    mode: z.enum(['fixed', 'system'], 'must be "fixed" (time stands still) or "system" (time runs)').optional().describe('`fixed`: time stands still; `system`: time runs.'),
     set: isoInstant.optional().describe('An ISO 8601 instant to move to, with a zone: `2026-01-01T00:00:00Z`.'),
     advance: z
       .union([z.number(DURATION), z.string(DURATION).regex(DURATION_PATTERN, DURATION)], DURATION)
@@ -65,7 +62,10 @@ export const resetResult = z.object({ status: z.literal('reset'), scenario: z.st
 export const loadResult = z.object({ status: z.literal('loaded'), scenario: z.string() })
 
 /** `PUT /__mock/state` answer. */
-export const replaceResult = z.object({ status: z.literal('replaced'), counts: z.record(z.string(), z.int().min(0)).describe('Records per collection; `readings`: the ingested points kept (D15 window).') })
+export const replaceResult = z.object({
+  status: z.literal('replaced'),
+  counts: z.record(z.string(), z.int().min(0)).describe('Records per collection; `readings`: the ingested points kept (D15 window).'),
+})
 
 /** `GET /__mock/openapi.json` query. */
 export const openApiQuery = z.object({

@@ -38,7 +38,11 @@ describe('createSimulator', () => {
     await Promise.all([fixed.ready, real.ready])
     const ids = (sim: typeof fixed) => sim.exportState().accounts.users.map((user) => [user.id, user.username])
     expect(ids(real)).toEqual(ids(fixed))
-    const create = (sim: typeof fixed) => getResponse(sim.handlers, new Request('http://x/admin/api/v1.2/users', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(newUser('clockless')) }))
+    const create = (sim: typeof fixed) =>
+      getResponse(
+        sim.handlers,
+        new Request('http://x/admin/api/v1.2/users', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(newUser('clockless')) }),
+      )
     const [one, two] = await Promise.all([create(fixed), create(real)])
     expect((await one!.json()).id).toBe((await two!.json()).id)
   })
@@ -98,7 +102,15 @@ describe('createSimulator', () => {
     // `sim.db.users` never shows hashes; the snapshot (in-process only) does.
     const hashOf = (id: string) => a.snapshot().accounts.users.find((user) => user.id === id)?.password_hash
     const keptHash = hashOf(kept.id)
-    await a.importState({ ...state, accounts: { users: [...state.accounts.users.slice(0, 2), { id: 'fresh', username: 'fresh.user', email: 'fresh@example.com', status: 'active', created_at: CLOCK, password: 'brand-new-pass' }] } })
+    await a.importState({
+      ...state,
+      accounts: {
+        users: [
+          ...state.accounts.users.slice(0, 2),
+          { id: 'fresh', username: 'fresh.user', email: 'fresh@example.com', status: 'active', created_at: CLOCK, password: 'brand-new-pass' },
+        ],
+      },
+    })
     expect(a.db.users.count()).toBe(3)
     expect(hashOf(kept.id)).toBe(keptHash)
     expect(hashOf('fresh')).toMatch(/^pbkdf2-hmac-sha256\$/)

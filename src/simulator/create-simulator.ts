@@ -19,7 +19,7 @@ import { FaultInjector, type Faults } from './faults.js'
 import { Journal } from './journal.js'
 import type { RequestJournal } from './journal-entry.js'
 import { describeSimulator, EXAMPLE_CLOCK, recordExamples } from './openapi.js'
-import { DEFAULT_SEED, type SimulatorOptions, simulatorOptionsSchema } from './options.js'
+import { DEFAULT_SEED, reportInternalError, type SimulatorOptions, simulatorOptionsSchema } from './options.js'
 import { type PipelineParts, servePipeline, type Upstream } from './request-pipeline.js'
 import { ApiError } from '../kernel/errors/api-error.js'
 import { errorResponse } from '../kernel/errors/error-response.js'
@@ -33,6 +33,7 @@ import { WorldLock } from './world-lock.js'
 import { type Routed, WorldRouter } from './world-router.js'
 import { type CreateWorldOptions, WorldRegistry, type Worlds } from './worlds.js'
 import { scenarioRecords, stateRecords } from './world-records.js'
+import { admitted } from './world-budget.js'
 
 export type { Simulator } from './simulator.js'
 export type { SimulatorOptions } from './options.js'
@@ -59,15 +60,15 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   return new SimulatorInstance(options)
 }
 
-/**
- * One simulator (or one world of a family): the parts assembled from the
- * options, and the public `Simulator` members handed to them.
- */
 /** A routed request: the world and route that answer it, and the request as they read it. */
 interface Found extends Routed<SimulatorInstance> {
   request: SimRequest
 }
 
+/**
+ * One simulator (or one world of a family): the parts assembled from the
+ * options, and the public `Simulator` members handed to them.
+ */
 export class SimulatorInstance implements Simulator {
   readonly handlers: RequestHandler[]
   readonly db: SimulatorDb
@@ -196,11 +197,13 @@ export class SimulatorInstance implements Simulator {
 
   fetch(request: Request): Promise<Response> | undefined {
     const found = this.#route(fromFetchRequest(request))
+    // biome-ignore lint/complexity/useOptionalChain: an optional chain cannot reach a private method (TS18030)
     return found && found.target.#serve(found.dispatch, found.request).then((reply) => toFetchResponse(reply, request))
   }
 
   reply(request: SimRequest): Promise<Reply> | undefined {
     const found = this.#router.route(request)
+    // biome-ignore lint/complexity/useOptionalChain: an optional chain cannot reach a private method (TS18030)
     return found && found.target.#serve(found.dispatch, request)
   }
 
@@ -227,7 +230,7 @@ export class SimulatorInstance implements Simulator {
   loadScenario(scenario: string | ScenarioInput): Promise<void> {
     if (this.worldId === null) return this.#state.loadScenario(scenario)
     // An isolated world is limited like one being made (`worlds.maxRecords`), checked before seeding.
-    return this.#admitted(() => scenarioRecords(resolveScenario(this.#scenarios, scenario).scenario, this.#sectionKeys), () => this.#state.loadScenario(scenario))
+    return admitted(this.#worlds, this.worldId, scenarioRecords(resolveScenario(this.#scenarios, scenario).scenario, this.#sectionKeys), () => this.#state.loadScenario(scenario))
   }
 
   snapshot(): WorldState {
@@ -244,18 +247,7 @@ export class SimulatorInstance implements Simulator {
 
   importState(state: unknown): Promise<void> {
     if (this.worldId === null) return this.#state.importState(state)
-    return this.#admitted(() => stateRecords(state), () => this.#state.importState(state))
-  }
-
-  /** Runs a load of this isolated world once the family's limits allow what it holds after (`count`); a load that fails gives it back. */
-  async #admitted(count: () => Record<string, number>, load: () => Promise<void>): Promise<void> {
-    const undo = this.#worlds.admit(this.worldId!, count())
-    try {
-      await load()
-    } catch (error) {
-      undo()
-      throw error
-    }
+    return admitted(this.#worlds, this.worldId, stateRecords(state), () => this.#state.importState(state))
   }
 
   listScenarios(): Array<{ name: string; description: string }> {
@@ -291,9 +283,4 @@ export class SimulatorInstance implements Simulator {
     if (clock !== undefined) worldOptions.clock = clock
     return new SimulatorInstance(worldOptions, { registry: this.#worlds, id, seeded: this.#seeded, passwordKeys: this.#passwordKeys })
   }
-}
-
-/** Default for `onInternalError`: a simulator bug must not pass silently in a test run. */
-function reportInternalError(error: unknown, request: SimRequest): void {
-  console.error(`[multi-area-mock] internal error on ${request.method} ${request.url}:`, error)
 }

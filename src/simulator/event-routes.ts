@@ -9,7 +9,9 @@ export const eventsQuery = z.object({
     .string()
     .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be a world id: 1–64 letters, digits, ".", "_" or "-"')
     .optional()
-    .describe(`The world to follow (\`${DEFAULT_WORLD_ID}\` or an isolated world's id), for clients that cannot set the \`${WORLD_HEADER}\` header (EventSource). The header wins; this wins over the \`${WORLD_COOKIE}\` cookie.`),
+    .describe(
+      `The world to follow (\`${DEFAULT_WORLD_ID}\` or an isolated world's id), for clients that cannot set the \`${WORLD_HEADER}\` header (EventSource). The header wins; this wins over the \`${WORLD_COOKIE}\` cookie.`,
+    ),
 })
 
 /** What the stream carries, as text (OpenAPI). */

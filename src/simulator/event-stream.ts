@@ -51,6 +51,7 @@ export interface EventStreamOptions {
 export function openEventStream(world: WatchedWorld, options: EventStreamOptions = {}): ReadableStream<Uint8Array> {
   const limit = options.bufferBytes ?? DEFAULT_EVENT_BUFFER_BYTES
   const encoder = new TextEncoder()
+  // biome-ignore lint/suspicious/noConfusingVoidType: the stopper is later replaced by one returning void
   let stop = () => undefined as void
   return new ReadableStream<Uint8Array>(
     {

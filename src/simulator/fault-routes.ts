@@ -47,7 +47,7 @@ export function faultRoutes({ faults }: FaultRouteContext) {
       operationId: 'replaceFaults',
       summary: 'Replace every fault rule: {rules: [{area?, method?, route?, latency?, status?, drop?, probability?, times?, retryAfter?}]}',
       description:
-        'Rules apply to area requests only, never to the control API. Every matching rule that fires adds its latency; the first one with a `status` or `drop` decides the answer. Draws come from a generator seeded by the world\'s seed. A bad rule changes nothing.',
+        "Rules apply to area requests only, never to the control API. Every matching rule that fires adds its latency; the first one with a `status` or `drop` decides the answer. Draws come from a generator seeded by the world's seed. A bad rule changes nothing.",
       body: jsonBody(putFaultsBodySchema, { limit: FAULT_BODY_LIMIT }),
       responses: { 200: { body: faultListSchema } },
       examples: () => [{ summary: 'Slow product reads; one creation in ten rate-limited', body: { rules: EXAMPLE_RULES } }],

@@ -23,7 +23,10 @@ const delayMs = z.int('must be an integer number of milliseconds').min(0, 'must 
  */
 export const faultRuleSchema = withRules(
   z.strictObject({
-    area: z.enum(AREA_IDS, `must be one of ${AREA_IDS.join(', ')}`).optional().describe('Only requests to this area (D1 id).'),
+    area: z
+      .enum(AREA_IDS, `must be one of ${AREA_IDS.join(', ')}`)
+      .optional()
+      .describe('Only requests to this area (D1 id).'),
     method: z
       .enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], 'must be one of GET, POST, PUT, PATCH, DELETE (upper case)')
       .optional()
@@ -35,7 +38,10 @@ export const faultRuleSchema = withRules(
       .optional()
       .describe('A route pattern (`/api/v1.2/users/{userId}`), a path glob (`/core/products/*`, `**` for any depth) or a path; with or without the area prefix.'),
     latency: z
-      .union([delayMs, z.tuple([delayMs, delayMs]).refine(([min, max]) => min <= max, 'the first number (minimum) must not exceed the second (maximum)')], 'must be milliseconds or [min, max]')
+      .union(
+        [delayMs, z.tuple([delayMs, delayMs]).refine(([min, max]) => min <= max, 'the first number (minimum) must not exceed the second (maximum)')],
+        'must be milliseconds or [min, max]',
+      )
       .optional()
       .describe('Delay before answering, in ms: fixed, or drawn uniformly from [min, max] (min ≤ max).'),
     status: z

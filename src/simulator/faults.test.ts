@@ -28,7 +28,13 @@ describe('sim.faults', () => {
     await statuses(faulty, 10)
     await statuses(plain, 3)
     const create = (sim: Simulator) =>
-      sim.fetch(new Request('http://sim.test/core/users', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"username":"same.id","email":"s@example.com","password":"long-enough"}' }))!
+      sim.fetch(
+        new Request('http://sim.test/core/users', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"username":"same.id","email":"s@example.com","password":"long-enough"}',
+        }),
+      )!
     expect(await (await create(faulty)).json()).toEqual(await (await create(plain)).json())
   })
 

@@ -6,7 +6,7 @@ import type { Reply } from '../kernel/http/reply.js'
 import type { SimRequest } from '../kernel/http/sim-request.js'
 import { SeededRandom } from '../kernel/random/random.js'
 import { compileRouteMatcher, type RouteMatcher } from '../kernel/routing/route-matcher.js'
-import { FAULT_STATUSES, type FaultRule, type FaultRuleInput, faultRuleViewSchema, type FaultStatus, faultRulesSchema, MAX_FAULT_DELAY_MS } from './fault-rule.js'
+import { FAULT_STATUSES, type FaultRule, type FaultRuleInput, type faultRuleViewSchema, type FaultStatus, faultRulesSchema, MAX_FAULT_DELAY_MS } from './fault-rule.js'
 import { ScenarioError } from '../kernel/errors/scenario-error.js'
 import { safeParse } from '../kernel/http/validate.js'
 

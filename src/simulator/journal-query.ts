@@ -36,9 +36,7 @@ export const journalQuerySchema = z.object({
     .regex(/^(\d{3}|[1-5]xx)$/i, 'must be a status like 404 or a class like 4xx')
     .optional()
     .describe('A status (`404`) or a class (`4xx`).'),
-  since: isoInstant
-    .optional()
-    .describe('Only entries at or after this simulator instant (ISO 8601).'),
+  since: isoInstant.optional().describe('Only entries at or after this simulator instant (ISO 8601).'),
   limit: intParam(1).optional().describe('Only the last `limit` matching entries (still oldest first).'),
 })
 

@@ -19,7 +19,14 @@ function call(i: number) {
     readText: async () => body ?? '',
   }
   const dispatch = { kind: 'route', route, params: {}, url: new URL(request.url), mount } as Dispatch
-  return { time: Date.UTC(2026, 0, 1) + i, durationMs: 1, request, dispatch, response: { status: post ? 201 : 200, headers: {}, body: JSON.stringify({ answer: i }) }, fault: undefined }
+  return {
+    time: Date.UTC(2026, 0, 1) + i,
+    durationMs: 1,
+    request,
+    dispatch,
+    response: { status: post ? 201 : 200, headers: {}, body: JSON.stringify({ answer: i }) },
+    fault: undefined,
+  }
 }
 
 describe('Journal ring', () => {
@@ -31,7 +38,13 @@ describe('Journal ring', () => {
     expect(entries).toHaveLength(100)
     entries.forEach((entry, k) => {
       const i = 250 + k
-      expect(entry).toMatchObject({ id: i + 1, method: i % 3 ? 'POST' : 'GET', url: `http://sim.test/admin/api/v1.2/users?i=${i}`, status: i % 3 ? 201 : 200, route: '/admin/api/v1.2/users' })
+      expect(entry).toMatchObject({
+        id: i + 1,
+        method: i % 3 ? 'POST' : 'GET',
+        url: `http://sim.test/admin/api/v1.2/users?i=${i}`,
+        status: i % 3 ? 201 : 200,
+        route: '/admin/api/v1.2/users',
+      })
       expect(entry.requestHeaders).toEqual({ 'x-call': String(i) })
       expect(entry.requestBody).toEqual(i % 3 ? { username: `user.${i}`, note: 'ü'.repeat(i % 40) } : null)
       expect(entry.responseBody).toEqual({ answer: i })

@@ -11,7 +11,7 @@ const ORIGIN = 'http://handler.test'
 const registration = (username: string) => JSON.stringify({ username, email: `${username}@example.com`, password: 'long-enough' })
 const post = (path: string, body: string) => fetch(`${ORIGIN}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
 
-describe('the simulator in a user\'s setupServer', () => {
+describe("the simulator in a user's setupServer", () => {
   const sim = createSimulator({ seed: 1, clock: CLOCK, baseUrls: { admin: `${ORIGIN}/admin`, core: `${ORIGIN}/core` }, areas: ['admin', 'core'] })
   const server = setupServer(...sim.handlers)
   const unhandled: string[] = []
@@ -66,7 +66,7 @@ describe('the simulator in a user\'s setupServer', () => {
     expect(unhandled).toEqual([])
   })
 
-  it('reports its answers through msw\'s life-cycle events, with the request and a readable response', async () => {
+  it("reports its answers through msw's life-cycle events, with the request and a readable response", async () => {
     const events: string[] = []
     const bodies: Promise<string>[] = []
     server.events.on('request:match', ({ request }) => void events.push(`match ${request.method} ${new URL(request.url).pathname}`))
@@ -82,7 +82,10 @@ describe('the simulator in a user\'s setupServer', () => {
   })
 
   it('answers getResponse() and leaves other URLs to it as undefined', async () => {
-    const answered = await getResponse(sim.handlers, new Request(`${ORIGIN}/admin/api/v1.2/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: registration('direct.call') }))
+    const answered = await getResponse(
+      sim.handlers,
+      new Request(`${ORIGIN}/admin/api/v1.2/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: registration('direct.call') }),
+    )
     expect(answered?.status).toBe(201)
     expect((await answered!.json()).username).toBe('direct.call')
     expect(await getResponse(sim.handlers, new Request(`${ORIGIN}/elsewhere`))).toBeUndefined()

@@ -38,7 +38,12 @@ describe('the OpenAPI document says the rules the server enforces', async () => 
     expect(amount.anyOf[1]).toEqual({ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER })
     expect(nonce.anyOf[1]).toEqual({ type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER })
     const max = (2n ** 256n - 1n).toString()
-    expect([matches(amount.anyOf[0], max), matches(amount.anyOf[0], (2n ** 256n).toString()), matches(amount.anyOf[0], '0'), matches(nonce.anyOf[0], '0')]).toEqual([true, false, false, true])
+    expect([matches(amount.anyOf[0], max), matches(amount.anyOf[0], (2n ** 256n).toString()), matches(amount.anyOf[0], '0'), matches(nonce.anyOf[0], '0')]).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ])
   })
 
   it('gives the instants of the control API as date-times, and the form of `advance`', () => {

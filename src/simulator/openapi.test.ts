@@ -21,7 +21,9 @@ const setups: Record<string, SimulatorOptions> = {
 
 /** `METHOD origin+path` of every route of every mount, straight from the dispatcher's route table. */
 function routeTable(sim: Simulator): string[] {
-  return engineOf(sim).dispatcher.mounts.flatMap((mount) => mount.routes.map((route) => `${route.method} ${mount.origin ?? ''}${mount.prefix}${route.path}`)).sort()
+  return engineOf(sim)
+    .dispatcher.mounts.flatMap((mount) => mount.routes.map((route) => `${route.method} ${mount.origin ?? ''}${mount.prefix}${route.path}`))
+    .sort()
 }
 
 /** `METHOD origin+path` of every operation of the document. */
@@ -43,7 +45,10 @@ describe('the OpenAPI document', () => {
   const documentFor = (name: string) => {
     if (!docs.has(name)) {
       const sim = createSimulator({ ...setups[name], scenario: 'empty' })
-      docs.set(name, sim.openapi({ origin: 'http://127.0.0.1:4000' }).then((doc) => ({ sim, doc })))
+      docs.set(
+        name,
+        sim.openapi({ origin: 'http://127.0.0.1:4000' }).then((doc) => ({ sim, doc })),
+      )
     }
     return docs.get(name)!
   }
@@ -78,7 +83,11 @@ describe('the OpenAPI document', () => {
   it('shows the D12 bounds of the list parameters and a tag per area', async () => {
     const { doc } = await documentFor('default')
     const parameters = (doc.paths['/admin/api/v1.2/users']!.get as any).parameters
-    expect(parameters.find((parameter: any) => parameter.name === 'limit')).toMatchObject({ in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } })
+    expect(parameters.find((parameter: any) => parameter.name === 'limit')).toMatchObject({
+      in: 'query',
+      required: false,
+      schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+    })
     expect(parameters.find((parameter: any) => parameter.name === 'page').schema).toMatchObject({ type: 'integer', minimum: 1, default: 1 })
     expect((doc.paths['/core/users']!.get as any).parameters.find((parameter: any) => parameter.name === 'offset').schema).toMatchObject({ type: 'integer', minimum: 0 })
     const { sim } = await documentFor('default')

@@ -83,3 +83,8 @@ export const simulatorOptionsSchema = z.object(
 export type SimulatorOptions = z.input<typeof simulatorOptionsSchema>
 /** The options as checked, defaults filled in. */
 export type CheckedOptions = z.output<typeof simulatorOptionsSchema>
+
+/** Default for `onInternalError`: a simulator bug must not pass silently in a test run. */
+export function reportInternalError(error: unknown, request: { readonly method: string; readonly url: string }): void {
+  console.error(`[multi-area-mock] internal error on ${request.method} ${request.url}:`, error)
+}

@@ -3,7 +3,20 @@ import { isSecretKey, redactHeaders, redactJson, redactJsonText, redactUrl } fro
 
 describe('redaction', () => {
   it('knows secret names by their ending, in any case or separator style', () => {
-    for (const key of ['password', 'newPassword', 'password_hash', 'token', 'access_token', 'refreshToken', 'signature', 'client_secret', 'API-Key', 'privateKey', 'Authorization', 'cookie']) {
+    for (const key of [
+      'password',
+      'newPassword',
+      'password_hash',
+      'token',
+      'access_token',
+      'refreshToken',
+      'signature',
+      'client_secret',
+      'API-Key',
+      'privateKey',
+      'Authorization',
+      'cookie',
+    ]) {
       expect(isSecretKey(key), key).toBe(true)
     }
     for (const key of ['token_id', 'token_type', 'tokens', 'signature_mode', 'username', 'transaction_hash', 'expires_in']) expect(isSecretKey(key), key).toBe(false)
@@ -20,7 +33,9 @@ describe('redaction', () => {
   })
 
   it('redacts JSON text that does not parse, including a value cut off at the end', () => {
-    expect(redactJsonText('{"user":{"password":"hun\\"ter2","n":1},"token":12345,"signature":"0xab')).toBe('{"user":{"password":"[redacted]","n":1},"token":"[redacted]","signature":"[redacted]"')
+    expect(redactJsonText('{"user":{"password":"hun\\"ter2","n":1},"token":12345,"signature":"0xab')).toBe(
+      '{"user":{"password":"[redacted]","n":1},"token":"[redacted]","signature":"[redacted]"',
+    )
   })
 
   it('redacts form-encoded text sent as a body (regression: a login sent as a form kept its password in the journal)', () => {
@@ -29,7 +44,11 @@ describe('redaction', () => {
   })
 
   it('keeps the Authorization scheme and drops secret query values', () => {
-    expect(redactHeaders(new Headers({ authorization: 'Bearer abc', cookie: 'a=1', accept: 'x' }))).toEqual({ accept: 'x', authorization: 'Bearer [redacted]', cookie: '[redacted]' })
+    expect(redactHeaders(new Headers({ authorization: 'Bearer abc', cookie: 'a=1', accept: 'x' }))).toEqual({
+      accept: 'x',
+      authorization: 'Bearer [redacted]',
+      cookie: '[redacted]',
+    })
     expect(redactUrl('http://x/a?page=2&token=abc')).toBe('http://x/a?page=2&token=%5Bredacted%5D')
     expect(redactUrl('http://x/a?page=2')).toBe('http://x/a?page=2')
   })

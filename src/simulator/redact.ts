@@ -2,7 +2,21 @@
 export const REDACTED = '[redacted]'
 
 /** Key endings (lower case, without `-` and `_`) that name a secret: `password`, `access_token`, `clientSecret`… */
-const SECRET_ENDINGS = ['password', 'passwd', 'passphrase', 'passwordhash', 'secret', 'token', 'signature', 'apikey', 'privatekey', 'authorization', 'cookie', 'credentials', 'mnemonic']
+const SECRET_ENDINGS = [
+  'password',
+  'passwd',
+  'passphrase',
+  'passwordhash',
+  'secret',
+  'token',
+  'signature',
+  'apikey',
+  'privatekey',
+  'authorization',
+  'cookie',
+  'credentials',
+  'mnemonic',
+]
 
 /**
  * `true` when a JSON key, header or query parameter name holds a secret:

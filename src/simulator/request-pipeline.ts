@@ -86,7 +86,14 @@ export async function servePipeline(dispatch: Dispatch, request: SimRequest, par
 }
 
 /** A proxied area's request past its faults: the upstream answers unless the fault does, then one journal entry. */
-async function proxied(dispatch: Dispatch, request: SimRequest, parts: PipelineParts, upstream: Upstream, fault: FaultDecision | undefined, journal: { time: number; started: number } | undefined): Promise<Reply> {
+async function proxied(
+  dispatch: Dispatch,
+  request: SimRequest,
+  parts: PipelineParts,
+  upstream: Upstream,
+  fault: FaultDecision | undefined,
+  journal: { time: number; started: number } | undefined,
+): Promise<Reply> {
   const local = fault?.drop ? droppedReply() : fault?.status !== undefined ? faultResponse({ ...fault, status: fault.status }) : undefined
   const headers = fault?.preferenceApplied ? { 'preference-applied': fault.preferenceApplied } : NO_HEADERS
   const response = local ?? (await upstream.answer(request, { headers, captureLimit: journal ? parts.journal.bodyLimit : 0 }))

@@ -114,9 +114,12 @@ describe('worlds seeded from a kept load', () => {
     }
   })
 
-  it('log users in, refuse unknown ones, and keep a scenario\'s token lifetime', async () => {
+  it("log users in, refuse unknown ones, and keep a scenario's token lifetime", async () => {
     const sim = createSimulator({ seed: 1, clock: CLOCK, worlds: { max: 8 } })
-    const scenario = { accounts: { users: [{ username: 'ada', email: 'ada@example.com', status: 'active' as const }] }, general: { generate: 0, resources: [], notifications: [], auth: { expires_in: 60 } } }
+    const scenario = {
+      accounts: { users: [{ username: 'ada', email: 'ada@example.com', status: 'active' as const }] },
+      general: { generate: 0, resources: [], notifications: [], auth: { expires_in: 60 } },
+    }
     await sim.worlds.create({ scenario })
     const world = await sim.worlds.create({ scenario })
     const login = await send(world, 'POST', '/general/auth/login', { username: 'ada', password: 'Passw0rd!' })

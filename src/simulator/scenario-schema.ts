@@ -40,7 +40,16 @@ export const worldStateSchema = z.strictObject({
   seed: z.int().optional(),
   meta: z
     .strictObject({
-      ids: z.strictObject({ base: z.int().min(0).max(2 ** 40), counter: z.int().min(0).max(2 ** 47) }),
+      ids: z.strictObject({
+        base: z
+          .int()
+          .min(0)
+          .max(2 ** 40),
+        counter: z
+          .int()
+          .min(0)
+          .max(2 ** 47),
+      }),
       random: z.tuple([u32, u32, u32, u32]),
     })
     .optional()

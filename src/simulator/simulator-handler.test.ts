@@ -38,7 +38,7 @@ describe('SimulatorHandler', () => {
     expect(await handler.test({ request: new Request(`${ORIGIN}/elsewhere`) })).toBe(false)
   })
 
-  it('answers through msw\'s run: the result carries the route, the answer and msw\'s readable clone of the request', async () => {
+  it("answers through msw's run: the result carries the route, the answer and msw's readable clone of the request", async () => {
     const handler = new SimulatorHandler(router, 'test')
     const request = echo({ a: 1 })
     const result = await handler.run({ request, requestId: 'one' })
@@ -53,7 +53,7 @@ describe('SimulatorHandler', () => {
     expect(await handler.run({ request: new Request(`${ORIGIN}/elsewhere`), requestId: 'two' })).toBeNull()
   })
 
-  it('honours msw\'s once option: one answer, then it leaves requests to others', async () => {
+  it("honours msw's once option: one answer, then it leaves requests to others", async () => {
     const handler = new SimulatorHandler(router, 'test', { once: true })
     expect((await getResponse([handler], new Request(`${ORIGIN}/hello`)))?.status).toBe(200)
     expect(await getResponse([handler], new Request(`${ORIGIN}/hello`))).toBeUndefined()
@@ -61,7 +61,7 @@ describe('SimulatorHandler', () => {
     for (let i = 0; i < 2; i++) expect((await getResponse([always], new Request(`${ORIGIN}/hello`)))?.status).toBe(200)
   })
 
-  it('logs an answer as msw\'s handlers do: one collapsed group with the request, the handler and the response', async () => {
+  it("logs an answer as msw's handlers do: one collapsed group with the request, the handler and the response", async () => {
     const groups: unknown[][] = []
     const lines: unknown[][] = []
     vi.spyOn(console, 'groupCollapsed').mockImplementation((...args) => void groups.push(args))

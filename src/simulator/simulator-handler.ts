@@ -9,6 +9,7 @@ interface HandlerInfo {
  * leave it to other handlers) without reading its body; `answer` then produces
  * the response for what `route` found.
  */
+// biome-ignore lint/suspicious/noExplicitAny: msw's RequestHandler constrains parsed results to Record<string, any>
 export interface RequestRouter<Found extends Record<string, any>> {
   route(request: Request): Found | undefined
   answer(found: Found, request: Request): Promise<Response>
@@ -30,6 +31,7 @@ export interface RequestRouter<Found extends Record<string, any>> {
  * @example
  * setupServer(new SimulatorHandler({ route: (r) => dispatcher.dispatch(r), answer: (d, r) => answer(d, r, {}) }, 'multi-area-mock'))
  */
+// biome-ignore lint/suspicious/noExplicitAny: msw's RequestHandler constrains parsed results to Record<string, any>
 export class SimulatorHandler<Found extends Record<string, any>> extends RequestHandler<HandlerInfo, Found | undefined, { found: Found }> {
   readonly #router: RequestRouter<Found>
 

@@ -4,7 +4,11 @@ import { createSimulator } from './create-simulator.js'
 
 // `GET /__mock/state` is streamed (src/kernel/http/json-stream.ts): it must give
 // the bytes a whole `JSON.stringify` of the export gave, secrets left out.
-const sim = createSimulator({ seed: 3, clock: '2026-01-01T00:00:00Z', scenario: { accounts: { generate: { active: 2000, pending: 500 }, users: [{ username: 'zoe.named', email: 'zoe@example.com', status: 'active', password: 'S3cret-password' }] } } })
+const sim = createSimulator({
+  seed: 3,
+  clock: '2026-01-01T00:00:00Z',
+  scenario: { accounts: { generate: { active: 2000, pending: 500 }, users: [{ username: 'zoe.named', email: 'zoe@example.com', status: 'active', password: 'S3cret-password' }] } },
+})
 const server = setupServer(...sim.handlers)
 beforeAll(async () => {
   await sim.ready
@@ -12,7 +16,11 @@ beforeAll(async () => {
   // Writes in several sections, so the export is more than the seeded world.
   const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   expect((await post('http://sim.test/admin/api/v1.2/users', { username: 'late.comer', email: 'late@example.com', password: 'An0ther-secret' })).status).toBe(201)
-  const renamed = await fetch('http://sim.test/core/products/prod-1001', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Zoë Çore ✓ "quoted"', price: 10.5 }) })
+  const renamed = await fetch('http://sim.test/core/products/prod-1001', {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Zoë Çore ✓ "quoted"', price: 10.5 }),
+  })
   expect(renamed.status).toBe(200)
 })
 afterAll(() => server.close())
@@ -48,7 +56,11 @@ describe('GET /__mock/state, streamed', () => {
     const before = JSON.stringify(sim.exportState())
     const reader = response.body!.getReader()
     const first = await reader.read()
-    await fetch('http://sim.test/admin/api/v1.2/users', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'mid.stream', email: 'mid@example.com', password: 'long-enough' }) })
+    await fetch('http://sim.test/admin/api/v1.2/users', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'mid.stream', email: 'mid@example.com', password: 'long-enough' }),
+    })
     const decoder = new TextDecoder()
     let text = decoder.decode(first.value, { stream: true })
     for (;;) {

@@ -9,7 +9,8 @@ export const worldTooLargeError = {
     limit: z.int().min(0).describe('Records one isolated world may be seeded with (`--max-world-records`).'),
     records: z.int().min(0).describe('Records the world would hold.'),
   }),
-  description: 'An isolated world would be seeded with more records than one world may hold (`--max-world-records`); counted before anything is generated, nothing was created or changed.',
+  description:
+    'An isolated world would be seeded with more records than one world may hold (`--max-world-records`); counted before anything is generated, nothing was created or changed.',
 } as const
 
 /** What the 409 of all worlds past `maxTotalRecords` adds to the body. */
@@ -109,5 +110,23 @@ export class WorldBudget {
   /** The world is gone: what it held is free again. */
   release(id: string): void {
     this.#held.delete(id)
+  }
+}
+
+/**
+ * Runs `load` on an isolated world once the limits allow what it holds after
+ * (`counts`), giving the records back if the load fails. (The default world
+ * is never limited: its callers load it directly.)
+ *
+ * @example
+ * await admitted(registry, sim.worldId, stateRecords(state), () => lifecycle.importState(state))
+ */
+export async function admitted(registry: { admit(id: string, counts: RecordCounts): () => void }, worldId: string, counts: RecordCounts, load: () => Promise<void>): Promise<void> {
+  const undo = registry.admit(worldId, counts)
+  try {
+    await load()
+  } catch (error) {
+    undo()
+    throw error
   }
 }

@@ -25,7 +25,9 @@ describe('worlds.maxRecords: what one isolated world may be seeded with', () => 
     expect(performance.now() - started).toBeLessThan(500)
     expect(refused).toBeInstanceOf(ApiError)
     expect(refused).toMatchObject({ status: 413, code: 'world_too_large', extra: { limit: 10_000, records: 300_082 } })
-    expect((refused as Error).message).toMatch(/at most 10,000 records \(--max-world-records; in-process: worlds\.maxRecords\); this one would hold 300,082 \(300,000 users, 40 resources, 24 products, 10 tokens, …\)\. Nothing was created or changed\.$/)
+    expect((refused as Error).message).toMatch(
+      /at most 10,000 records \(--max-world-records; in-process: worlds\.maxRecords\); this one would hold 300,082 \(300,000 users, 40 resources, 24 products, 10 tokens, …\)\. Nothing was created or changed\.$/,
+    )
     expect(sim.worlds.list()).toEqual([])
     expect(sim.worlds.records).toBe(0)
     // The id is free again: nothing half-made holds it.
@@ -58,7 +60,9 @@ describe('worlds.maxRecords: what one isolated world may be seeded with', () => 
     const before = world.exportState()
     await expect(world.loadScenario('big')).rejects.toMatchObject({ status: 413, code: 'world_too_large', extra: { limit: 1_000, records: 2_000 } })
     await expect(world.loadScenario(only(1_500))).rejects.toMatchObject({ code: 'world_too_large' })
-    const state = { accounts: { users: Array.from({ length: 1_001 }, (_, i) => ({ id: `u${i}`, username: `user.${i}`, email: `u${i}@example.com`, status: 'active', created_at: CLOCK })) } }
+    const state = {
+      accounts: { users: Array.from({ length: 1_001 }, (_, i) => ({ id: `u${i}`, username: `user.${i}`, email: `u${i}@example.com`, status: 'active', created_at: CLOCK })) },
+    }
     await expect(world.importState(state)).rejects.toMatchObject({ code: 'world_too_large', extra: { records: 1_001 } })
     expect(world.exportState()).toEqual(before)
     expect(sim.worlds.list()[0]!.records).toBe(146)
@@ -122,7 +126,9 @@ describe('the limits over the control API', () => {
     expect(await full.json()).toMatchObject({ error: 'conflict', limit: 3_000, records: 1_600, inUse: 1_500, message: expect.stringContaining('--max-total-world-records') })
     const loaded = await sim.fetch(new Request('http://sim.test/__mock/scenarios/big', { method: 'POST', headers: { 'x-mock-world': 'w' } }))!
     expect(loaded.status).toBe(413)
-    const state = { accounts: { users: Array.from({ length: 2_001 }, (_, i) => ({ id: `u${i}`, username: `user.${i}`, email: `u${i}@example.com`, status: 'active', created_at: CLOCK })) } }
+    const state = {
+      accounts: { users: Array.from({ length: 2_001 }, (_, i) => ({ id: `u${i}`, username: `user.${i}`, email: `u${i}@example.com`, status: 'active', created_at: CLOCK })) },
+    }
     expect((await sim.fetch(json('PUT', '/__mock/state', state, 'w'))!).status).toBe(413)
     // Without the header they act on the default world, which is not limited.
     expect((await sim.fetch(json('PUT', '/__mock/state', state))!).status).toBe(200)

@@ -72,7 +72,9 @@ describe('stateRecords', () => {
     const sim = createSimulator({ scenario: everything, clock: CLOCK })
     await sim.ready
     const batch = [1, 2, 3].map((value) => ({ timestamp: CLOCK, value, sensor_id: 's1' }))
-    expect((await sim.fetch(new Request('http://x/core/ingest/data', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(batch) }))!).status).toBe(200)
+    expect(
+      (await sim.fetch(new Request('http://x/core/ingest/data', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(batch) }))!).status,
+    ).toBe(200)
     expect(sim.counts().readings).toBe(3)
     expect(stateRecords(sim.exportState())).toEqual(seeded(sim.counts()))
   })

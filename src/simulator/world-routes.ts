@@ -5,16 +5,7 @@ import { empty, json } from '../kernel/http/json-response.js'
 import { defineRoute, jsonBody } from '../kernel/routing/route.js'
 import type { ScenarioInput } from './scenario-schema.js'
 import { ScenarioError } from '../kernel/errors/scenario-error.js'
-import {
-  type CreateWorldOptions,
-  createWorldBodySchema,
-  requestedWorld,
-  unknownWorld,
-  WORLD_COOKIE,
-  WORLD_HEADER,
-  worldInfoSchema,
-  type Worlds,
-} from './worlds.js'
+import { type CreateWorldOptions, createWorldBodySchema, requestedWorld, unknownWorld, WORLD_COOKIE, WORLD_HEADER, worldInfoSchema, type Worlds } from './worlds.js'
 import { worldRecordsConflictShape, worldTooLargeError } from './world-budget.js'
 
 /** A world body may carry a whole scenario object. */
@@ -47,7 +38,11 @@ const unknownWorldError = {
 /** A taken id, a full registry and the records of all worlds past their limit are all 409; the body says which. */
 const worldConflictExtra = z.object({
   field: z.literal('id').optional().describe('Present when the id is taken.'),
-  limit: z.int().min(0).optional().describe('Present when a limit is reached: the most worlds (`--max-worlds`), or with `records` the most records in all (`--max-total-world-records`).'),
+  limit: z
+    .int()
+    .min(0)
+    .optional()
+    .describe('Present when a limit is reached: the most worlds (`--max-worlds`), or with `records` the most records in all (`--max-total-world-records`).'),
   records: worldRecordsConflictShape.records.optional(),
   inUse: worldRecordsConflictShape.inUse.optional(),
 })
@@ -98,7 +93,8 @@ export function worldRoutes({ worlds, prefix }: WorldRouteContext) {
         {
           code: 'conflict',
           extra: worldConflictExtra,
-          description: 'The id is taken (`field: "id"`), the limit of worlds is reached (`limit`), or the worlds would hold more records in all than `--max-total-world-records` (`limit`, `records`, `inUse`): delete one or let idle ones expire.',
+          description:
+            'The id is taken (`field: "id"`), the limit of worlds is reached (`limit`), or the worlds would hold more records in all than `--max-total-world-records` (`limit`, `records`, `inUse`): delete one or let idle ones expire.',
         },
         worldTooLargeError,
       ],

@@ -47,7 +47,7 @@ export const createWorldBodySchema = z.strictObject({
   clock: z
     .union([z.literal('system'), isoInstant], 'must be an ISO 8601 instant such as 2026-01-01T00:00:00Z, or "system"')
     .optional()
-    .describe('An instant to freeze the world\'s clock at, or `system` (time runs); default: the server\'s.'),
+    .describe("An instant to freeze the world's clock at, or `system` (time runs); default: the server's."),
   cookie: z.boolean().optional().describe(`Also answer with Set-Cookie: ${WORLD_COOKIE}=<id>, so a browser's later requests go to the world.`),
 })
 
@@ -60,7 +60,10 @@ export const worldInfoSchema = z
     createdAt: isoTimestamp,
     lastUsedAt: isoTimestamp,
     expiresAt: isoTimestamp.describe('When it is removed unless a request uses it before.'),
-    records: z.int().min(0).describe('Records it was last seeded with (its scenario, or the last state document put into it), counted against `--max-world-records` and `--max-total-world-records`.'),
+    records: z
+      .int()
+      .min(0)
+      .describe('Records it was last seeded with (its scenario, or the last state document put into it), counted against `--max-world-records` and `--max-total-world-records`.'),
   })
   .meta({ id: 'WorldInfo', description: 'An isolated world; its times are real time, not simulator time.' })
 export type WorldInfo = z.output<typeof worldInfoSchema>

@@ -97,7 +97,7 @@ describe('createMockWorld: a world on a simulator server, over the control API',
   it('checks the server URL, and keeps the control prefix the simulator uses', () => {
     expect(CONTROL_PREFIX_PATH).toBe(CONTROL_PREFIX)
     expect(normalizeServerUrl('http://127.0.0.1:4000/mock/')).toBe('http://127.0.0.1:4000/mock')
-    expect(() => normalizeServerUrl(undefined)).toThrow('mockServerUrl is not set: give the simulator server\'s URL (e.g. http://127.0.0.1:4000) or set MULTI_AREA_MOCK_URL.')
+    expect(() => normalizeServerUrl(undefined)).toThrow("mockServerUrl is not set: give the simulator server's URL (e.g. http://127.0.0.1:4000) or set MULTI_AREA_MOCK_URL.")
     expect(() => normalizeServerUrl('localhost:4000')).toThrow('must be an http: or https: URL')
     expect(() => normalizeServerUrl('nope')).toThrow('is not a URL')
   })

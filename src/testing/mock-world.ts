@@ -194,7 +194,11 @@ async function call(server: Server, world: string | null, method: string, path: 
   if (!response.ok) {
     const detail = parsed as { error?: string; message?: string } | undefined
     const reason = detail?.message ? `${detail.error ?? response.status}: ${detail.message}` : text.slice(0, 200) || response.statusText
-    throw new MockServerError(`${method} ${CONTROL_PREFIX_PATH}${path}${world === null ? '' : ` (world "${world}")`} answered ${response.status}, ${reason}`, response.status, parsed)
+    throw new MockServerError(
+      `${method} ${CONTROL_PREFIX_PATH}${path}${world === null ? '' : ` (world "${world}")`} answered ${response.status}, ${reason}`,
+      response.status,
+      parsed,
+    )
   }
   return parsed
 }

@@ -164,7 +164,8 @@ export function judge(match: RequestMatch, options: MatchOptions, snapshot: Jour
     }
     const others = compared.filter((item) => item.mismatches.length > 0)
     if (!isNot && (matched.length === 0 || (options.times !== undefined && matched.length < options.times))) {
-      if (snapshot.entries.length === 0) lines.push('', `No request reached the simulator in ${where}: was it sent to another server or world (the ${'`x-mock-world`'} header or ${'`mock-world`'} cookie)?`)
+      if (snapshot.entries.length === 0)
+        lines.push('', `No request reached the simulator in ${where}: was it sent to another server or world (the ${'`x-mock-world`'} header or ${'`mock-world`'} cookie)?`)
       else if (others.length > 0) {
         const closest = [...others].sort((a, b) => a.mismatches.length - b.mismatches.length || b.entry.id - a.entry.id).slice(0, 3)
         lines.push('', `Closest ${closest.length === 1 ? 'entry' : `${closest.length} entries`} (of ${others.length} that differ), - expected + received:`)

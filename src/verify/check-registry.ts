@@ -9,15 +9,7 @@ import { ledgerChecks } from './checks/ledger-checks.js'
 import { quantumChecks } from './checks/quantum-checks.js'
 
 /** Every check, area by area (A to E), in the order they run and are reported. */
-export const ALL_CHECKS: readonly Check[] = [
-  ...adminUserChecks,
-  ...adminListChecks,
-  ...coreChecks,
-  ...quantumChecks,
-  ...generalAuthChecks,
-  ...generalChecks,
-  ...ledgerChecks,
-]
+export const ALL_CHECKS: readonly Check[] = [...adminUserChecks, ...adminListChecks, ...coreChecks, ...quantumChecks, ...generalAuthChecks, ...generalChecks, ...ledgerChecks]
 
 /** The checks of some areas whose names start with one of `only` (all when `only` is empty). */
 export function selectChecks(areas: readonly AreaId[], only: readonly string[] = []): Check[] {

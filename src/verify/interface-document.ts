@@ -4,6 +4,7 @@ import type { AreaId } from '../areas/registry.js'
 import { createSimulator } from '../simulator/create-simulator.js'
 import type { Observed } from './http-probe.js'
 
+// biome-ignore lint/suspicious/noExplicitAny: an OpenAPI document read by path, not typed as a whole
 type Json = Record<string, any>
 
 // ajv-formats is CommonJS: its default export arrives wrapped under ESM.

@@ -21,7 +21,9 @@ export function formatJUnit(report: VerifyReport): string {
     if (results.length === 0) continue
     const count = (status: string) => results.filter((result) => result.status === status).length
     const time = results.reduce((sum, result) => sum + result.durationMs, 0)
-    lines.push(`  <testsuite name="Area ${area.letter}: ${area.id}" tests="${results.length}" failures="${count('fail')}" errors="0" skipped="${count('skip')}" time="${seconds(time)}">`)
+    lines.push(
+      `  <testsuite name="Area ${area.letter}: ${area.id}" tests="${results.length}" failures="${count('fail')}" errors="0" skipped="${count('skip')}" time="${seconds(time)}">`,
+    )
     for (const result of results) {
       const open = `    <testcase classname="${xml(`${area.id}.${result.operation}`)}" name="${xml(result.name)}" time="${seconds(result.durationMs)}"`
       if (result.status === 'pass') {
@@ -29,7 +31,9 @@ export function formatJUnit(report: VerifyReport): string {
       } else if (result.status === 'skip') {
         lines.push(`${open}>`, `      <skipped message="${xml(result.reason)}"/>`, '    </testcase>')
       } else {
-        const detail = [result.reason, result.expected !== undefined ? `expected: ${result.expected}` : '', result.actual !== undefined ? `actual: ${result.actual}` : ''].filter(Boolean).join('\n')
+        const detail = [result.reason, result.expected !== undefined ? `expected: ${result.expected}` : '', result.actual !== undefined ? `actual: ${result.actual}` : '']
+          .filter(Boolean)
+          .join('\n')
         lines.push(`${open}>`, `      <failure message="${xml(result.reason)}" type="conformance">${xml(detail)}</failure>`, '    </testcase>')
       }
     }

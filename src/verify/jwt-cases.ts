@@ -36,5 +36,7 @@ export async function expiredCopy(token: string, secret: string): Promise<string
   const issued = typeof read.claims.iat === 'number' ? read.claims.iat : Math.floor(Date.now() / 1000)
   const claims: Record<string, unknown> = { ...read.claims, iat: issued - 7200, exp: issued - 3600 }
   if (typeof claims.nbf === 'number') claims.nbf = issued - 7200
-  return new CompactSign(new TextEncoder().encode(JSON.stringify(claims))).setProtectedHeader({ ...read.header, alg: 'HS256' } as { alg: string }).sign(new TextEncoder().encode(secret))
+  return new CompactSign(new TextEncoder().encode(JSON.stringify(claims)))
+    .setProtectedHeader({ ...read.header, alg: 'HS256' } as { alg: string })
+    .sign(new TextEncoder().encode(secret))
 }

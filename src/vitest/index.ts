@@ -23,6 +23,7 @@ interface JournalHolder {
 }
 
 declare module 'vitest' {
+  // biome-ignore lint/suspicious/noExplicitAny: the declaration must match vitest's own Matchers<T = any>
   interface Matchers<T = any> {
     /**
      * The simulator's request journal has a request matching `match` (exactly

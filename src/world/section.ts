@@ -54,6 +54,7 @@ export interface SectionStore<Scenario = unknown, State = unknown> {
 export type StoreOf<S extends SectionSchemas> = SectionStore<z.output<S['scenarioSchema']>, z.output<S['stateSchema']>>
 
 /** A section as a simulator runs it: its key and its store. */
+// biome-ignore lint/suspicious/noExplicitAny: a section of any scenario and state types (SectionStore is invariant in them)
 export interface WorldSection extends SectionStore<any, any> {
   key: string
 }

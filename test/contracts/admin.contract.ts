@@ -43,7 +43,11 @@ export function describeAdminContract(base: () => string): void {
       })
 
       it('filters by status and counts only the matches', async () => {
-        for (const [status, count] of [['active', 30], ['inactive', 8], ['pending', 10]] as const) {
+        for (const [status, count] of [
+          ['active', 30],
+          ['inactive', 8],
+          ['pending', 10],
+        ] as const) {
           const reply = await call(`${users()}?status=${status}&limit=100`)
           expect(reply.status).toBe(200)
           expect(reply.headers.get('x-total-count')).toBe(String(count))
@@ -91,7 +95,13 @@ export function describeAdminContract(base: () => string): void {
       it('creates a pending user, never echoing the password (D5)', async () => {
         const reply = await call(users(), { method: 'POST', json: newUser('grace.hopper') })
         expect(reply.status).toBe(201)
-        expect(reply.body).toMatchObject({ username: 'grace.hopper', email: 'grace.hopper@example.com', status: 'pending', created_at: '2026-01-01T00:00:00.000Z', last_login: null })
+        expect(reply.body).toMatchObject({
+          username: 'grace.hopper',
+          email: 'grace.hopper@example.com',
+          status: 'pending',
+          created_at: '2026-01-01T00:00:00.000Z',
+          last_login: null,
+        })
         expect(reply.text).not.toContain('correct-horse')
         expect(reply.text).not.toContain('password')
         expect(reply.headers.get('location')).toBe(`/admin/api/v1.2/users/${reply.body.id}`)

@@ -154,7 +154,10 @@ export function describeControlContract(base: () => string): void {
       })
 
       it('delays by a fixed latency or one drawn from a range, then runs the route', async () => {
-        await setFaults([{ route: '/core/products/{id}', latency: 150 }, { route: '/core/users', latency: [100, 120] }])
+        await setFaults([
+          { route: '/core/products/{id}', latency: 150 },
+          { route: '/core/users', latency: [100, 120] },
+        ])
         expect(await elapsed(async () => expect((await call(url('/core/products/prod-1001'))).status).toBe(200))).toBeGreaterThanOrEqual(140)
         expect(await elapsed(() => call(url('/core/users')))).toBeGreaterThanOrEqual(90)
         expect(await elapsed(() => call(url('/core/products')))).toBeLessThan(5000)
@@ -202,7 +205,9 @@ export function describeControlContract(base: () => string): void {
         expect(first).toContain(200)
         expect(await pattern(two)).toEqual(first)
         // Fault draws have their own generator: ids of created users do not depend on them.
-        const created = await Promise.all([one, two].map(async (world) => (await call(url(users), { method: 'POST', json: newUser('same.id'), headers: { 'x-mock-world': world } })).body.id))
+        const created = await Promise.all(
+          [one, two].map(async (world) => (await call(url(users), { method: 'POST', json: newUser('same.id'), headers: { 'x-mock-world': world } })).body.id),
+        )
         expect(created[0]).toBe(created[1])
       })
 

@@ -124,7 +124,10 @@ export function describeCoreContract(base: () => string): void {
         expect(reply.body).toMatchObject({ status: 'success', records_processed: 3 })
         expect(reply.body.message).toEqual(expect.any(String))
         const stored = await readings()
-        expect(stored.map((reading) => [reading.sensor_id, reading.points.length])).toEqual([['s-1', 2], ['s-2', 1]])
+        expect(stored.map((reading) => [reading.sensor_id, reading.points.length])).toEqual([
+          ['s-1', 2],
+          ['s-2', 1],
+        ])
         expect(stored[0]).toEqual({
           sensor_id: 's-1',
           accepted: 2,

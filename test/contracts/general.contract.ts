@@ -16,7 +16,8 @@ type StateNotification = { id: string; recipients: number[]; message: string; pr
 export function describeGeneralContract(base: () => string): void {
   const general = (path: string) => `${base()}/general${path}`
   const admin = (path: string) => `${base()}/admin/api/v1.2${path}`
-  const state = async () => (await call(`${base()}/__mock/state`)).body as { seed: number; accounts: { users: StateUser[] }; general: { resources: StateResource[]; notifications: StateNotification[] } }
+  const state = async () =>
+    (await call(`${base()}/__mock/state`)).body as { seed: number; accounts: { users: StateUser[] }; general: { resources: StateResource[]; notifications: StateNotification[] } }
   const now = async () => (await call(`${base()}/__mock/clock`)).body.now as string
   const moveClock = async (body: Record<string, unknown>) => expect((await call(`${base()}/__mock/clock`, { method: 'POST', json: body })).status).toBe(200)
   const someUser = async (status: string) => (await state()).accounts.users.find((user) => user.status === status)!
@@ -129,7 +130,10 @@ export function describeGeneralContract(base: () => string): void {
         const inA = await call(admin('/users'), { method: 'POST', json: { username: 'from.admin', email: 'from.admin@example.com', password: 'admin-pass-1' } })
         const inB = await call(`${base()}/core/users`, { method: 'POST', json: { username: 'from.core', email: 'from.core@example.com', password: 'core-pass-1' } })
         expect((await login('from.admin', 'Passw0rd!')).status).toBe(401)
-        for (const [created, password] of [[inA, 'admin-pass-1'], [inB, 'core-pass-1']] as const) {
+        for (const [created, password] of [
+          [inA, 'admin-pass-1'],
+          [inB, 'core-pass-1'],
+        ] as const) {
           const reply = await login(created.body.username, password)
           expect(reply.status).toBe(200)
           expect(decodeJwt(reply.body.token).sub).toBe(created.body.id)
@@ -254,7 +258,11 @@ export function describeGeneralContract(base: () => string): void {
           expect(reply.status, JSON.stringify(body)).toBe(400)
           expect(reply.body.error).toBe('validation_failed')
         }
-        const broken = await call(general(`/resources/${resource.id}`), { method: 'PUT', body: '{"data":', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } })
+        const broken = await call(general(`/resources/${resource.id}`), {
+          method: 'PUT',
+          body: '{"data":',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        })
         expect(broken.body.error).toBe('invalid_json')
         expect((await someResource()).data).toEqual(resource.data)
       })
@@ -273,14 +281,22 @@ export function describeGeneralContract(base: () => string): void {
           expect(reply.status, body).toBe(400)
           expect(reply.body.details[0].message).toMatch(/not allowed as a key/)
         }
-        const paths = await call(general(`/resources/${target.id}`), { method: 'PUT', body: bodies[3]!, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } })
+        const paths = await call(general(`/resources/${target.id}`), {
+          method: 'PUT',
+          body: bodies[3]!,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        })
         expect(paths.body.details).toEqual([{ path: 'data.list.0.prototype', message: '"prototype" is not allowed as a key' }])
         expect((await someResource(0)).data).toEqual(target.data)
         expect((await someResource(1)).data).toEqual(other.data)
         for (const resource of [target, other]) expect(await read(resource.id)).not.toHaveProperty('polluted')
         expect(({} as Record<string, unknown>).polluted).toBeUndefined()
         // A top-level __proto__ beside data is an unknown field: ignored, and it reaches nothing either.
-        const beside = await call(general(`/resources/${target.id}`), { method: 'PUT', body: '{"__proto__":{"polluted":"yes"},"data":{"title":"ok"}}', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } })
+        const beside = await call(general(`/resources/${target.id}`), {
+          method: 'PUT',
+          body: '{"__proto__":{"polluted":"yes"},"data":{"title":"ok"}}',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        })
         expect(beside.status).toBe(200)
         expect(beside.body.resource).not.toHaveProperty('polluted')
         expect(await read(other.id)).not.toHaveProperty('polluted')

@@ -207,12 +207,7 @@ export function describeLedgerContract(base: () => string): void {
         const reply = await delegate({ delegatorAddress: '0x1234', validatorAddress: 42, signature: '0xabc', nonce: -1 })
         expect(reply.status).toBe(400)
         expect(reply.body.details.map((detail: { path: string }) => detail.path).sort()).toEqual(['amount', 'delegatorAddress', 'nonce', 'signature', 'validatorAddress'])
-        expect((await delegate({})).body.details.map((detail: { path: string }) => detail.path).sort()).toEqual([
-          'amount',
-          'delegatorAddress',
-          'signature',
-          'validatorAddress',
-        ])
+        expect((await delegate({})).body.details.map((detail: { path: string }) => detail.path).sort()).toEqual(['amount', 'delegatorAddress', 'signature', 'validatorAddress'])
       })
 
       it('refuses a mixed-case address with a wrong EIP-55 checksum', async () => {
@@ -250,7 +245,10 @@ export function describeLedgerContract(base: () => string): void {
         const unknown = await delegate(body(11, { validatorAddress: alice.address }))
         expect(unknown.status).toBe(404)
         expect(unknown.body).toMatchObject({ error: 'not_found', validator_address: alice.address })
-        for (const [address, status] of [[INACTIVE, 'inactive'], [JAILED, 'jailed']] as const) {
+        for (const [address, status] of [
+          [INACTIVE, 'inactive'],
+          [JAILED, 'jailed'],
+        ] as const) {
           const reply = await delegate(body(11, { validatorAddress: address.toLowerCase() }))
           expect(reply.status).toBe(422)
           expect(reply.body).toMatchObject({ error: 'validator_not_active', validator_address: address, validator_status: status })
@@ -282,7 +280,7 @@ export function describeLedgerContract(base: () => string): void {
     })
 
     describe('scenario and state', () => {
-      it('has the default scenario\'s fixtures, chain and seeded delegations', async () => {
+      it("has the default scenario's fixtures, chain and seeded delegations", async () => {
         const ledgerState = await state()
         expect(ledgerState.chain).toEqual({ chain_id: 31337, block_time_ms: 6000, genesis_height: 0, genesis_time: '2025-01-01T00:00:00.000Z' })
         expect(ledgerState.tokens).toEqual(tokensFixture)
@@ -316,8 +314,14 @@ export function describeLedgerContract(base: () => string): void {
 
       it('refuses an invalid ledger state and changes nothing', async () => {
         const current = await call(`${base()}/__mock/state`)
-        const replace = (ledger: Record<string, unknown>) => call(`${base()}/__mock/state`, { method: 'PUT', json: { ...current.body, ledger: { ...current.body.ledger, ...ledger } } })
-        const token = await replace({ tokens: [{ ...tokensFixture[0], total_supply: 1e30 }, { ...tokensFixture[1], contract_address: '0x12' }] })
+        const replace = (ledger: Record<string, unknown>) =>
+          call(`${base()}/__mock/state`, { method: 'PUT', json: { ...current.body, ledger: { ...current.body.ledger, ...ledger } } })
+        const token = await replace({
+          tokens: [
+            { ...tokensFixture[0], total_supply: 1e30 },
+            { ...tokensFixture[1], contract_address: '0x12' },
+          ],
+        })
         expect(token.status).toBe(400)
         expect(token.body.details.map((detail: { path: string }) => detail.path)).toEqual(['ledger.tokens.0.total_supply', 'ledger.tokens.1.contract_address'])
         const orphan = await replace({ delegations: [{ ...current.body.ledger.delegations[0], validator_address: alice.address }] })
@@ -368,7 +372,7 @@ export function describeLedgerSigningContract(base: () => string, mode: Exclude<
       expect((await send(fields({ delegatorAddress: alice.address.toLowerCase() }), signature)).status).toBe(202)
     })
 
-    it('refuses another key\'s signature with 401, naming the address it recovers to', async () => {
+    it("refuses another key's signature with 401, naming the address it recovers to", async () => {
       const reply = await send(fields(), await sign(bob, fields()))
       expect(reply.status).toBe(401)
       expect(reply.body).toMatchObject({ error: 'invalid_signature', signature_mode: mode, recovered_address: bob.address })

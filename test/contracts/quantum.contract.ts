@@ -279,7 +279,15 @@ export function describeQuantumContract(base: () => string): void {
         expect(platform).toEqual({ status: 'operational', base_load_percentage: 0, retry_after_seconds: 120 })
         expect(recent_operations).toEqual([])
         const kinds = pairs.map((pair: any) => `${pair.entanglement_mode}/${pair.particles[0].state === 'superposition' ? 'superposition' : 'collapsed'}`)
-        expect(kinds.sort()).toEqual(['polarization/collapsed', 'polarization/superposition', 'polarization/superposition', 'spin/collapsed', 'spin/superposition', 'spin/superposition', 'spin/superposition'])
+        expect(kinds.sort()).toEqual([
+          'polarization/collapsed',
+          'polarization/superposition',
+          'polarization/superposition',
+          'spin/collapsed',
+          'spin/superposition',
+          'spin/superposition',
+          'spin/superposition',
+        ])
         for (const pair of pairs) {
           const [a, b] = pair.particles
           if (a.state === 'superposition') continue

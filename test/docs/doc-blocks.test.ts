@@ -95,7 +95,11 @@ beforeAll(async () => {
   for (const [name, tsc] of compilers) for (const kind of KINDS) diagnostics.get(name)!.set(kind, await typecheck(consumers[kind], tsc))
   // Our declarations with skipLibCheck off check every package they import: the native compiler does it in a fifth of the time.
   const [declarationsName, declarationsTsc] = compilers[compilers.length - 1]!
-  for (const kind of KINDS) diagnostics.get(declarationsName)!.get(kind)!.push(...(await typecheck(consumers[kind], declarationsTsc, 'tsconfig.declarations.json')))
+  for (const kind of KINDS)
+    diagnostics
+      .get(declarationsName)!
+      .get(kind)!
+      .push(...(await typecheck(consumers[kind], declarationsTsc, 'tsconfig.declarations.json')))
   const checked = performance.now()
   for (const kind of KINDS) results.set(kind, await vitest(consumers[kind]))
   console.log(
@@ -139,81 +143,100 @@ for (const document of DOCUMENTS) {
       if (block.kind === 'typescript') {
         const kinds = kindsOf(block)
         const where = block.browser ? 'the bundler project, and runs in Chromium' : `the ${kinds.join(', ')} project${kinds.length > 1 ? 's' : ''}`
-        it(`${name} type-checks${block.browser ? ' in' : ' and runs in'} ${where}`, async () => {
-          expect(syntaxErrors(block), 'syntax errors').toBe('')
-          const { base, test } = fileOf(block)
-          for (const kind of kinds) {
-            for (const [compiler, byKind] of diagnostics) {
-              const mine = (byKind.get(kind) ?? []).filter((diagnostic) => diagnostic.file.startsWith(`${base}.`))
-              expect(mine.map((diagnostic) => diagnostic.text).join('\n'), `${compiler}, ${kind} project`).toBe('')
-            }
-            if (block.browser) {
-              if (!existsSync(CHROMIUM_PATH) && !process.env.CI) {
-                console.warn(`doc tests: ${block.where} not run in a browser: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium); CI fails instead`)
+        it(
+          `${name} type-checks${block.browser ? ' in' : ' and runs in'} ${where}`,
+          async () => {
+            expect(syntaxErrors(block), 'syntax errors').toBe('')
+            const { base, test } = fileOf(block)
+            for (const kind of kinds) {
+              for (const [compiler, byKind] of diagnostics) {
+                const mine = (byKind.get(kind) ?? []).filter((diagnostic) => diagnostic.file.startsWith(`${base}.`))
+                expect(mine.map((diagnostic) => diagnostic.text).join('\n'), `${compiler}, ${kind} project`).toBe('')
+              }
+              if (block.browser) {
+                if (!existsSync(CHROMIUM_PATH) && !process.env.CI) {
+                  console.warn(`doc tests: ${block.where} not run in a browser: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium); CI fails instead`)
+                  continue
+                }
+                const run = await runInBrowser(consumers.bundler.dir, base.split('/').pop()!)
+                expect(run.errors, 'errors in the page').toEqual([])
+                expect(run.healthStatus, "fetch('/__mock/health') in the page").toBe(200)
+                expect(
+                  run.requests.filter((request) => request.includes('/__mock')),
+                  'answered inside the browser',
+                ).toEqual([])
                 continue
               }
-              const run = await runInBrowser(consumers.bundler.dir, base.split('/').pop()!)
-              expect(run.errors, 'errors in the page').toEqual([])
-              expect(run.healthStatus, 'fetch(\'/__mock/health\') in the page').toBe(200)
-              expect(run.requests.filter((request) => request.includes('/__mock')), 'answered inside the browser').toEqual([])
-              continue
+              const result = results.get(kind)?.get(test ? `${base}.test.ts` : `${base}.run.test.ts`)
+              expect(result, `vitest result in the ${kind} project`).toBeDefined()
+              expect(result!.message, `vitest in the ${kind} project`).toBe('')
+              expect(result!.passed).toBe(true)
             }
-            const result = results.get(kind)?.get(test ? `${base}.test.ts` : `${base}.run.test.ts`)
-            expect(result, `vitest result in the ${kind} project`).toBeDefined()
-            expect(result!.message, `vitest in the ${kind} project`).toBe('')
-            expect(result!.passed).toBe(true)
-          }
-        }, BLOCK_TIMEOUT)
+          },
+          BLOCK_TIMEOUT,
+        )
         continue
       }
       if (block.kind === 'javascript') {
         const commonjs = /\brequire\(/.test(block.code)
-        it(`${name} runs with node in the ${commonjs ? 'CommonJS' : 'ES module'} project`, async () => {
-          const consumer = commonjs ? consumers.cjs : consumers.esm
-          const file = join(consumer.dir, `${fileOf(block).base}.${commonjs ? 'cjs' : 'mjs'}`)
-          writeFileSync(file, block.code)
-          const result = await runShell(`node ${JSON.stringify(file)}`, consumer.dir, env, 30_000)
-          expect(result.stderr).toBe('')
-          expect(result.code, result.stdout).toBe(0)
-        }, BLOCK_TIMEOUT)
+        it(
+          `${name} runs with node in the ${commonjs ? 'CommonJS' : 'ES module'} project`,
+          async () => {
+            const consumer = commonjs ? consumers.cjs : consumers.esm
+            const file = join(consumer.dir, `${fileOf(block).base}.${commonjs ? 'cjs' : 'mjs'}`)
+            writeFileSync(file, block.code)
+            const result = await runShell(`node ${JSON.stringify(file)}`, consumer.dir, env, 30_000)
+            expect(result.stderr).toBe('')
+            expect(result.code, result.stdout).toBe(0)
+          },
+          BLOCK_TIMEOUT,
+        )
         continue
       }
       if (block.kind === 'scenario') {
-        it(`${name} is a scenario file the packed CLI loads`, async () => {
-          const scenario = JSON.parse(block.code) as { $schema?: string }
-          expect(scenario.$schema, 'a json block is a scenario file with "$schema", or is marked as not run').toMatch(/scenario\.schema\.json$/)
-          const file = join(consumers.esm.dir, 'mocks', `${fileOf(block).base.split('/').pop()}.json`)
-          mkdirSync(dirname(file), { recursive: true })
-          writeFileSync(file, block.code)
-          // The editor completes it only if "$schema" points at the installed schema.
-          const schema = resolve(dirname(file), scenario.$schema!)
-          expect(() => JSON.parse(readText(schema)), `"$schema" ${scenario.$schema} from ${file}`).not.toThrow()
-          const server = await startServer(`multi-area-mock serve --port 0 --quiet --scenario ${JSON.stringify(file)}`, consumers.esm.dir, env)
-          await server.stop()
-        }, BLOCK_TIMEOUT)
+        it(
+          `${name} is a scenario file the packed CLI loads`,
+          async () => {
+            const scenario = JSON.parse(block.code) as { $schema?: string }
+            expect(scenario.$schema, 'a json block is a scenario file with "$schema", or is marked as not run').toMatch(/scenario\.schema\.json$/)
+            const file = join(consumers.esm.dir, 'mocks', `${fileOf(block).base.split('/').pop()}.json`)
+            mkdirSync(dirname(file), { recursive: true })
+            writeFileSync(file, block.code)
+            // The editor completes it only if "$schema" points at the installed schema.
+            const schema = resolve(dirname(file), scenario.$schema!)
+            expect(() => JSON.parse(readText(schema)), `"$schema" ${scenario.$schema} from ${file}`).not.toThrow()
+            const server = await startServer(`multi-area-mock serve --port 0 --quiet --scenario ${JSON.stringify(file)}`, consumers.esm.dir, env)
+            await server.stop()
+          },
+          BLOCK_TIMEOUT,
+        )
         continue
       }
-      it(`${name} runs as written against the packed CLI server`, async () => {
-        if (block.startsServer) {
-          const server = await startServer(block.code.replace(/multi-area-mock serve/g, 'multi-area-mock serve --port 0'), consumers.esm.dir, env)
-          console.log(`doc tests: ${block.where}: \`${block.code.trim()}\` printed its banner ${Math.round(server.startMs)} ms after the command`)
-          await server.stop()
-          return
-        }
-        const server = await startServer(`multi-area-mock serve --port 0 --quiet ${block.serverFlags.join(' ')}`, consumers.esm.dir, env)
-        try {
-          const result = await runShell(mapPort(block.code, server.port), consumers.esm.dir, env)
-          const report = `exit ${result.code}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}`
-          expect(result.code, report).toBe(0)
-          const expected = expectedStatuses(block.code)
-          expect(result.statuses.length, `curl calls made vs written\n${report}`).toBe(expected.length)
-          result.statuses.forEach((status, index) => {
-            expect(statusMatches(status, expected[index]!), `curl call ${index + 1}: ${status}, the docs promise ${expected[index]}\n${report}`).toBe(true)
-          })
-        } finally {
-          await server.stop()
-        }
-      }, BLOCK_TIMEOUT)
+      it(
+        `${name} runs as written against the packed CLI server`,
+        async () => {
+          if (block.startsServer) {
+            const server = await startServer(block.code.replace(/multi-area-mock serve/g, 'multi-area-mock serve --port 0'), consumers.esm.dir, env)
+            console.log(`doc tests: ${block.where}: \`${block.code.trim()}\` printed its banner ${Math.round(server.startMs)} ms after the command`)
+            await server.stop()
+            return
+          }
+          const server = await startServer(`multi-area-mock serve --port 0 --quiet ${block.serverFlags.join(' ')}`, consumers.esm.dir, env)
+          try {
+            const result = await runShell(mapPort(block.code, server.port), consumers.esm.dir, env)
+            const report = `exit ${result.code}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}`
+            expect(result.code, report).toBe(0)
+            const expected = expectedStatuses(block.code)
+            expect(result.statuses.length, `curl calls made vs written\n${report}`).toBe(expected.length)
+            result.statuses.forEach((status, index) => {
+              expect(statusMatches(status, expected[index]!), `curl call ${index + 1}: ${status}, the docs promise ${expected[index]}\n${report}`).toBe(true)
+            })
+          } finally {
+            await server.stop()
+          }
+        },
+        BLOCK_TIMEOUT,
+      )
     }
   })
 }

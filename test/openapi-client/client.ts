@@ -22,11 +22,17 @@ async function summarise<T>(call: Promise<{ data?: T; response: Response }>, lin
 
 /** One typed call per area and the control API; a new area is one line. */
 export const callsPerArea: Record<string, (api: Api) => Promise<AreaCall>> = {
-  admin: (api) => summarise(api.GET('/admin/api/v1.2/users', { params: { query: { status: 'pending', limit: 2 } } }), (users) => users.map((user) => `${user.username} ${user.status}`).join(', ')),
+  admin: (api) =>
+    summarise(api.GET('/admin/api/v1.2/users', { params: { query: { status: 'pending', limit: 2 } } }), (users) =>
+      users.map((user) => `${user.username} ${user.status}`).join(', '),
+    ),
   core: (api) => summarise(api.GET('/core/products/{id}', { params: { path: { id: 'prod-1001' } } }), (product) => `${product.name} ${product.price.toFixed(2)}`),
   quantum: (api) => summarise(api.GET('/quantum/v1/status'), (status) => `${status.status} at ${status.load_percentage}% load`),
   general: (api) =>
-    summarise(api.GET('/general/data/{resource_id}', { params: { path: { resource_id: 1 }, query: { fields: 'title' } } }), (resource) => `${resource.id}: ${String(resource.title)}`),
+    summarise(
+      api.GET('/general/data/{resource_id}', { params: { path: { resource_id: 1 }, query: { fields: 'title' } } }),
+      (resource) => `${resource.id}: ${String(resource.title)}`,
+    ),
   ledger: (api) => summarise(api.GET('/ledger/v1/tokens/{tokenId}', { params: { path: { tokenId: 'usdc' } } }), (token) => `${token.symbol} with ${token.decimals} decimals`),
   control: (api) => summarise(api.GET('/__mock/health'), (health) => `${health.status} seed ${health.seed}`),
 }

@@ -52,7 +52,8 @@ export async function startDivergentServer(): Promise<DivergentServer> {
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value)
     const method = req.method ?? 'GET'
     // Ignores a valid status filter: the list is answered unfiltered.
-    if (method === 'GET' && url.pathname === '/admin/api/v1.2/users' && ['active', 'inactive', 'pending'].includes(url.searchParams.get('status') ?? '')) url.searchParams.delete('status')
+    if (method === 'GET' && url.pathname === '/admin/api/v1.2/users' && ['active', 'inactive', 'pending'].includes(url.searchParams.get('status') ?? ''))
+      url.searchParams.delete('status')
     // Accepts an expired token: it is swapped for a fresh one with the same claims.
     if (method === 'PUT' && url.pathname.startsWith('/general/resources/')) {
       const token = /^Bearer (.+)$/.exec(headers.get('authorization') ?? '')?.[1]

@@ -184,12 +184,21 @@ const encoding = fc.oneof(
   { weight: 8, arbitrary: fc.constant('json' as const) },
   {
     weight: 2,
-    arbitrary: fc.constantFrom('truncated' as const, 'bom' as const, 'garbage' as const, 'form' as const, 'empty' as const, 'latin1' as const, 'bignum' as const, 'duplicate' as const),
+    arbitrary: fc.constantFrom(
+      'truncated' as const,
+      'bom' as const,
+      'garbage' as const,
+      'form' as const,
+      'empty' as const,
+      'latin1' as const,
+      'bignum' as const,
+      'duplicate' as const,
+    ),
   },
 )
 
 function encode(body: unknown, how: string): Uint8Array {
-  const text = body === undefined ? '' : JSON.stringify(body) ?? 'null'
+  const text = body === undefined ? '' : (JSON.stringify(body) ?? 'null')
   const utf8 = (value: string) => new TextEncoder().encode(value)
   switch (how) {
     case 'truncated':
@@ -229,10 +238,7 @@ const oddSegment = fc.oneof(
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }).map(encodeURIComponent),
 )
 
-const oddQueryValue = fc.oneof(
-  fc.constantFrom('', '-1', '0', '1e3', '2.5', '999999999999999999999', 'true', 'x'.repeat(2_000)),
-  fc.string({ unit: 'grapheme', maxLength: 20 }),
-)
+const oddQueryValue = fc.oneof(fc.constantFrom('', '-1', '0', '1e3', '2.5', '999999999999999999999', 'true', 'x'.repeat(2_000)), fc.string({ unit: 'grapheme', maxLength: 20 }))
 
 /** Header values as HTTP allows them (printable Latin-1), so a request can always be built. */
 const headerText = fc.string({ maxLength: 60 }).map((text) => text.replace(/[^\x20-\x7e]/g, '?').trim())
@@ -252,21 +258,34 @@ export function fuzzRequest(targets: readonly Target[]): fc.Arbitrary<FuzzReques
       seedAt: fc.nat(),
       method: fc.oneof({ weight: 9, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS') }),
       segments: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.array(oddSegment, { minLength: 1, maxLength: 2 }) }),
-      query: fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.array(fc.tuple(fc.option(fc.string({ maxLength: 8 })), oddQueryValue), { maxLength: 3 }) }),
+      query: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(undefined) },
+        { weight: 1, arbitrary: fc.array(fc.tuple(fc.option(fc.string({ maxLength: 8 })), oddQueryValue), { maxLength: 3 }) },
+      ),
       rawQuery: fc.oneof({ weight: 9, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.constantFrom('&page=%ZZ', '&%E0%A4%A=1', '&&&', '&limit', '&=') }),
       change: mutation,
       how: encoding,
       contentType: fc.oneof({ weight: 8, arbitrary: fc.constant('application/json') }, { weight: 2, arbitrary: fc.option(fc.constantFrom(...CONTENT_TYPES)) }),
-      headers: fc.oneof({ weight: 5, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.record(
+      headers: fc.oneof(
+        { weight: 5, arbitrary: fc.constant({}) },
         {
-          authorization: fc.oneof(headerText.map((text) => `Bearer ${text}`), headerText, fc.constant('Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.')),
-          'x-mock-world': fc.oneof(headerText, fc.constantFrom('default', 'world-1', '../x', 'a'.repeat(100))),
-          origin: fc.constantFrom('http://app.test', 'null', 'garbage'),
-          accept: headerText,
-          cookie: headerText.map((text) => `mock-world=${text}`),
+          weight: 1,
+          arbitrary: fc.record(
+            {
+              authorization: fc.oneof(
+                headerText.map((text) => `Bearer ${text}`),
+                headerText,
+                fc.constant('Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.'),
+              ),
+              'x-mock-world': fc.oneof(headerText, fc.constantFrom('default', 'world-1', '../x', 'a'.repeat(100))),
+              origin: fc.constantFrom('http://app.test', 'null', 'garbage'),
+              accept: headerText,
+              cookie: headerText.map((text) => `mock-world=${text}`),
+            },
+            { requiredKeys: [] },
+          ),
         },
-        { requiredKeys: [] },
-      ) }),
+      ),
     })
     .map((draw) => {
       const { target } = draw

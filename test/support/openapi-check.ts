@@ -67,10 +67,18 @@ export class OpenApiCheck {
     if (method === 'OPTIONS' && reply.status === 204) return undefined
     if (reply.status === 431) return this.#against(this.#resolve({ $ref: '#/components/responses/HeadersTooLarge' }), reply, where, 'HeadersTooLarge')
     const found = this.#paths.find((path) => path.pattern.test(pathname))
-    if (!found) return this.#against(this.#resolve({ $ref: '#/components/responses/UnknownRoute' }), reply, `${where}, but no documented path matches it`, 'UnknownRoute', method === 'HEAD')
+    if (!found)
+      return this.#against(this.#resolve({ $ref: '#/components/responses/UnknownRoute' }), reply, `${where}, but no documented path matches it`, 'UnknownRoute', method === 'HEAD')
     if (method === 'OPTIONS') return undefined
-    const operation: Json | undefined = found.item[(method === 'HEAD' ? 'get' : method.toLowerCase())]
-    if (!operation) return this.#against(this.#resolve({ $ref: '#/components/responses/MethodNotAllowed' }), reply, `${where} on ${found.template}, which does not document ${method}`, 'MethodNotAllowed', method === 'HEAD')
+    const operation: Json | undefined = found.item[method === 'HEAD' ? 'get' : method.toLowerCase()]
+    if (!operation)
+      return this.#against(
+        this.#resolve({ $ref: '#/components/responses/MethodNotAllowed' }),
+        reply,
+        `${where} on ${found.template}, which does not document ${method}`,
+        'MethodNotAllowed',
+        method === 'HEAD',
+      )
     if (operation['x-undocumented']) return undefined
     const documented = operation.responses[String(reply.status)] ?? operation.responses.default
     const label = `${where} (operation ${operation.operationId})`
@@ -99,7 +107,12 @@ export class OpenApiCheck {
       problems.push(`content-type ${reply.headers.get('content-type')}, expected JSON`)
     } else {
       const validate = this.#validator(schema)
-      if (!validate(reply.body)) problems.push(...(validate.errors ?? []).map((error) => `body${error.instancePath} ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${error.params.additionalProperty})` : ''}`))
+      if (!validate(reply.body))
+        problems.push(
+          ...(validate.errors ?? []).map(
+            (error) => `body${error.instancePath} ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${error.params.additionalProperty})` : ''}`,
+          ),
+        )
     }
     if (problems.length === 0) return undefined
     const shown = problems.length > 8 ? [...problems.slice(0, 8), `… and ${problems.length - 8} more`] : problems

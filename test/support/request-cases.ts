@@ -112,7 +112,8 @@ export class RequestCases {
         if (parameter.in === 'path' && (text === '' || text.includes('/'))) continue
         if (typeof value === 'object' || !this.#check(schema, coerce(schema, text))) continue
         const where = parameter.in === 'path' ? 'path' : 'query'
-        if (cases.length < limit) cases.push({ ...structuredClone(base), [where]: { ...base[where as 'path' | 'query'], [parameter.name]: text }, label: `${where}.${parameter.name}: ${rule}` })
+        if (cases.length < limit)
+          cases.push({ ...structuredClone(base), [where]: { ...base[where as 'path' | 'query'], [parameter.name]: text }, label: `${where}.${parameter.name}: ${rule}` })
       }
     }
     const body = this.#body(operation)
@@ -187,7 +188,12 @@ export class RequestCases {
 
   #resolve(node: Json): Json {
     if (!node || typeof node.$ref !== 'string') return node
-    return this.#resolve(node.$ref.slice(2).split('/').reduce((at: Json, key: string) => at?.[key], this.#doc))
+    return this.#resolve(
+      node.$ref
+        .slice(2)
+        .split('/')
+        .reduce((at: Json, key: string) => at?.[key], this.#doc),
+    )
   }
 }
 
@@ -197,7 +203,8 @@ type Changes = (node: Json, value: unknown) => Iterable<[string, unknown]>
 function* edgeValues(node: Json, value: unknown): Generator<[string, unknown]> {
   const types = [node.type].flat()
   if (types.includes('string')) {
-    for (const text of ['', ' ', '  x  ', '0', '-1', 'é', 'x'.repeat(node.maxLength ?? 300)]) yield [`string ${JSON.stringify(text.length > 12 ? `${text.slice(0, 3)}…(${text.length})` : text)}`, text]
+    for (const text of ['', ' ', '  x  ', '0', '-1', 'é', 'x'.repeat(node.maxLength ?? 300)])
+      yield [`string ${JSON.stringify(text.length > 12 ? `${text.slice(0, 3)}…(${text.length})` : text)}`, text]
     if (typeof node.minLength === 'number') yield ['minLength', 'x'.repeat(node.minLength)]
   }
   if (types.includes('number') || types.includes('integer')) {

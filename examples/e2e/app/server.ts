@@ -11,9 +11,7 @@ const API_URL = required('API_URL')
 const PORT = Number(required('PORT'))
 
 // Only under test (the suite sets MULTI_AREA_MOCK_URL); in production the middleware is not there at all.
-const propagate = process.env.MULTI_AREA_MOCK_URL
-  ? propagateMockWorld({ mockServerUrl: API_URL })
-  : <T>(_req: IncomingMessage, _res: ServerResponse, next: () => T) => next()
+const propagate = process.env.MULTI_AREA_MOCK_URL ? propagateMockWorld({ mockServerUrl: API_URL }) : <T>(_req: IncomingMessage, _res: ServerResponse, next: () => T) => next()
 
 const server = createServer((req, res) => {
   propagate(req, res, () => handle(req, res)).catch((error: unknown) => {

@@ -58,11 +58,14 @@ test.describe('when the app calls the API at another origin', () => {
     await page.goto('/')
     await addPerson(page, 'ada')
     const port = new URL(mock.serverUrl).port
-    const seen = await page.evaluate(async (urls) => {
-      const names = []
-      for (const url of urls) names.push(((await (await fetch(url)).json()) as Array<{ username: string }>).map((user) => user.username))
-      return names
-    }, ['https://api.example.test/core/users', `http://localhost:${port}/core/users`])
+    const seen = await page.evaluate(
+      async (urls) => {
+        const names = []
+        for (const url of urls) names.push(((await (await fetch(url)).json()) as Array<{ username: string }>).map((user) => user.username))
+        return names
+      },
+      ['https://api.example.test/core/users', `http://localhost:${port}/core/users`],
+    )
     expect(seen).toEqual([['ada'], ['ada']])
     // Two page loads (before and after adding ada), then the two fetches above.
     await expect(mock).toHaveReceivedRequest({ method: 'GET', path: '/core/users' }, { times: 4 })

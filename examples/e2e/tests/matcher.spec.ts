@@ -7,7 +7,10 @@ test("toHaveReceivedRequest waits for the page's requests, counts them, and expl
   await expect(mock).not.toHaveReceivedRequest({ method: 'DELETE' })
   const miss = await expect(mock)
     .toHaveReceivedRequest({ method: 'GET', path: '/core/users', query: { limit: '5' } }, { timeout: 200 })
-    .then(() => undefined, (error: Error) => error.message)
+    .then(
+      () => undefined,
+      (error: Error) => error.message,
+    )
   expect(miss).toContain('Expected: GET /core/users (query {"limit":"5"}), at least once')
   expect(miss).toMatch(/query\.limit +- "5"\n +\+ "100"/)
 })

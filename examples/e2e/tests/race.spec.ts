@@ -14,7 +14,10 @@ async function meet(me: string, other: string): Promise<void> {
 
 const NAMES = Array.from({ length: 12 }, (_, i) => `racer-${i}`)
 
-for (const [me, other] of [['a', 'b'], ['b', 'a']] as const) {
+for (const [me, other] of [
+  ['a', 'b'],
+  ['b', 'a'],
+] as const) {
   test(`racing writer ${me} never sees writer ${other}'s data`, async ({ page, mock }) => {
     await page.goto('/')
     await meet(me, other)

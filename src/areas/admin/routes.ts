@@ -48,7 +48,10 @@ export function adminRoutes({ accounts }: AdminRouteContext) {
           const matching = accounts.sorted(query.status)
           const start = (query.page - 1) * query.limit
           return {
-            text: `[${matching.slice(start, start + query.limit).map(summaryJson).join(',')}]`,
+            text: `[${matching
+              .slice(start, start + query.limit)
+              .map(summaryJson)
+              .join(',')}]`,
             total: String(matching.length),
             link: linkHeader(url, { page: query.page, limit: query.limit, total: matching.length }),
           }
@@ -66,7 +69,11 @@ export function adminRoutes({ accounts }: AdminRouteContext) {
       errors: [{ code: 'conflict', extra: conflictExtra }],
       examples: () => [
         { summary: 'A new user', body: { username: 'grace.hopper', email: 'grace.hopper@example.com', password: 'correct-horse' } },
-        { name: 'taken', summary: 'A username already taken (any case)', body: { username: accounts.sorted()[0]!.username.toUpperCase(), email: 'someone@example.com', password: 'correct-horse' } },
+        {
+          name: 'taken',
+          summary: 'A username already taken (any case)',
+          body: { username: accounts.sorted()[0]!.username.toUpperCase(), email: 'someone@example.com', password: 'correct-horse' },
+        },
       ],
       async handle({ url, body }) {
         const user = await accounts.register(body)

@@ -43,7 +43,11 @@ export const coreOptions = {
           },
         }),
         window: option(points().default(DEFAULT_INGEST_WINDOW), {
-          cli: { flag: '--ingest-window <points>', description: 'Area B: ingested points kept in all, over every sensor, the oldest dropped first (0 keeps none)', fromText: integerText },
+          cli: {
+            flag: '--ingest-window <points>',
+            description: 'Area B: ingested points kept in all, over every sensor, the oldest dropped first (0 keeps none)',
+            fromText: integerText,
+          },
         }),
       },
       'expected an object with sensorWindow and/or window',

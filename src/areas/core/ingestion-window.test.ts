@@ -18,7 +18,9 @@ const point = (sensor: string, value: number, minute = 0) => ({ timestamp: `2026
 const ingest = (points: unknown[]) => call(`${base}/core/ingest/data`, { method: 'POST', json: points })
 const state = async () => (await call(`${base}/__mock/state`)).body
 const kept = async () =>
-  Object.fromEntries(((await state()).core.readings as Array<{ sensor_id: string; points: Array<{ value: number }> }>).map((reading) => [reading.sensor_id, reading.points.map((p) => p.value)]))
+  Object.fromEntries(
+    ((await state()).core.readings as Array<{ sensor_id: string; points: Array<{ value: number }> }>).map((reading) => [reading.sensor_id, reading.points.map((p) => p.value)]),
+  )
 
 describe('Area B ingestion window (D15)', () => {
   it('keeps each sensor’s newest points, oldest dropped first, and answers every batch in full', async () => {
@@ -100,7 +102,16 @@ describe('Area B ingestion window (D15)', () => {
   it('refuses a state whose counts cannot be, and changes nothing', async () => {
     await ingest([point('a', 1)])
     const document = await state()
-    document.core.readings = [{ sensor_id: 'a', accepted: 1, points: [{ timestamp: '2026-01-01T00:00:00Z', value: 1 }, { timestamp: 'soon', value: 2 }] }]
+    document.core.readings = [
+      {
+        sensor_id: 'a',
+        accepted: 1,
+        points: [
+          { timestamp: '2026-01-01T00:00:00Z', value: 1 },
+          { timestamp: 'soon', value: 2 },
+        ],
+      },
+    ]
     const reply = await call(`${base}/__mock/state`, { method: 'PUT', json: document })
     expect(reply.status).toBe(400)
     expect(reply.body.details.map((detail: { path: string }) => detail.path).sort()).toEqual(['core.readings.0.accepted', 'core.readings.0.points.1.timestamp'])

@@ -5,7 +5,9 @@ import { MAX_PRICE, price } from './schemas.js'
 const sim = createSimulator({ seed: 1, clock: '2026-01-01T00:00:00Z' })
 
 async function update(body: unknown) {
-  const response = (await sim.fetch(new Request('http://sim.test/core/products/prod-1001', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })))!
+  const response = (await sim.fetch(
+    new Request('http://sim.test/core/products/prod-1001', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  ))!
   return { status: response.status, body: (await response.json()) as any }
 }
 

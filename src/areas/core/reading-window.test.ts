@@ -134,7 +134,15 @@ describe('ReadingWindow (D15 ingestion window)', () => {
     feed(window, 'b', [6, 7, 8])
     const exported = window.export()
     expect(exported).toEqual([
-      { sensor_id: 'a', accepted: 5, evicted: 3, points: [{ timestamp: at(3), value: 4 }, { timestamp: at(4), value: 5 }] },
+      {
+        sensor_id: 'a',
+        accepted: 5,
+        evicted: 3,
+        points: [
+          { timestamp: at(3), value: 4 },
+          { timestamp: at(4), value: 5 },
+        ],
+      },
       { sensor_id: 'b', accepted: 3, evicted: 0, points: [6, 7, 8].map((value, index) => ({ timestamp: at(index), value })) },
     ])
     const copy = new ReadingWindow({ sensorWindow: 3, window: 5 })
@@ -180,34 +188,42 @@ describe('ReadingWindow (D15 ingestion window)', () => {
   it.each([
     { sensors: 5, minWindow: 0, maxSensorWindow: 6, maxWindow: 12 },
     { sensors: 2, minWindow: 17, maxSensorWindow: 90, maxWindow: 120 },
-  ])('matches a plain list model for any sequence of points (property, $sensors sensors, windows up to $maxSensorWindow / $maxWindow)', ({ sensors, minWindow, maxSensorWindow, maxWindow }) => {
-    // Runs of one sensor let a buffer fill up, then others drain it.
-    const step = fc.record({ sensor: fc.integer({ min: 0, max: sensors }), value: fc.integer({ min: -1000, max: 1000 }), repeat: fc.integer({ min: 1, max: 60 }) })
-    fc.assert(
-      fc.property(fc.integer({ min: minWindow, max: maxSensorWindow }), fc.integer({ min: minWindow, max: maxWindow }), fc.array(step, { maxLength: 300 }).map((runs) => runs.flatMap((run) => Array.from({ length: run.repeat }, () => run))), (sensorWindow, total, steps) => {
-        const window = new ReadingWindow({ sensorWindow, window: total })
-        // The model: every kept point in arrival order; drops from the front of a sensor, or of everything.
-        let kept: Array<{ sensor: string; value: number }> = []
-        const accepted = new Map<string, number>()
-        steps.forEach(({ sensor, value }, index) => {
-          const id = `s-${sensor}`
-          window.append(id, T0 + index, value)
-          accepted.set(id, (accepted.get(id) ?? 0) + 1)
-          kept.push({ sensor: id, value })
-          const own = kept.filter((point) => point.sensor === id)
-          if (own.length > sensorWindow) kept.splice(kept.indexOf(own[0]!), 1)
-          if (kept.length > total) kept = kept.slice(kept.length - total)
-        })
-        for (const [id, count] of accepted) {
-          const mine = kept.filter((point) => point.sensor === id).map((point) => point.value)
-          expect(values(window, id)).toEqual(mine)
-          expect(window.sensor(id)).toEqual({ sensor_id: id, accepted: count, evicted: count - mine.length, stored: mine.length })
-        }
-        expect(window.counts()).toEqual({ accepted: steps.length, evicted: steps.length - kept.length, stored: kept.length })
-      }),
-      { numRuns: 200 },
-    )
-  })
+  ])(
+    'matches a plain list model for any sequence of points (property, $sensors sensors, windows up to $maxSensorWindow / $maxWindow)',
+    ({ sensors, minWindow, maxSensorWindow, maxWindow }) => {
+      // Runs of one sensor let a buffer fill up, then others drain it.
+      const step = fc.record({ sensor: fc.integer({ min: 0, max: sensors }), value: fc.integer({ min: -1000, max: 1000 }), repeat: fc.integer({ min: 1, max: 60 }) })
+      fc.assert(
+        fc.property(
+          fc.integer({ min: minWindow, max: maxSensorWindow }),
+          fc.integer({ min: minWindow, max: maxWindow }),
+          fc.array(step, { maxLength: 300 }).map((runs) => runs.flatMap((run) => Array.from({ length: run.repeat }, () => run))),
+          (sensorWindow, total, steps) => {
+            const window = new ReadingWindow({ sensorWindow, window: total })
+            // The model: every kept point in arrival order; drops from the front of a sensor, or of everything.
+            let kept: Array<{ sensor: string; value: number }> = []
+            const accepted = new Map<string, number>()
+            steps.forEach(({ sensor, value }, index) => {
+              const id = `s-${sensor}`
+              window.append(id, T0 + index, value)
+              accepted.set(id, (accepted.get(id) ?? 0) + 1)
+              kept.push({ sensor: id, value })
+              const own = kept.filter((point) => point.sensor === id)
+              if (own.length > sensorWindow) kept.splice(kept.indexOf(own[0]!), 1)
+              if (kept.length > total) kept = kept.slice(kept.length - total)
+            })
+            for (const [id, count] of accepted) {
+              const mine = kept.filter((point) => point.sensor === id).map((point) => point.value)
+              expect(values(window, id)).toEqual(mine)
+              expect(window.sensor(id)).toEqual({ sensor_id: id, accepted: count, evicted: count - mine.length, stored: mine.length })
+            }
+            expect(window.counts()).toEqual({ accepted: steps.length, evicted: steps.length - kept.length, stored: kept.length })
+          },
+        ),
+        { numRuns: 200 },
+      )
+    },
+  )
 
   it('keeps the arrival order across sensors after compacting stale entries', () => {
     // One busy sensor at its own window makes stale arrival entries; a quiet one keeps the total window from dropping them.

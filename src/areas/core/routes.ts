@@ -137,7 +137,14 @@ export function coreRoutes({ world, accounts, catalogue, collections, readings }
             { timestamp: '2026-01-01T00:00:00Z', value: 48.2, sensor_id: 'humidity-3' },
           ],
         },
-        { name: 'invalid', summary: 'One bad point rejects the batch', body: [{ timestamp: '2026-01-01T00:00:00Z', value: 1, sensor_id: 's1' }, { timestamp: 'yesterday', value: 'high' }] },
+        {
+          name: 'invalid',
+          summary: 'One bad point rejects the batch',
+          body: [
+            { timestamp: '2026-01-01T00:00:00Z', value: 1, sensor_id: 's1' },
+            { timestamp: 'yesterday', value: 'high' },
+          ],
+        },
       ],
       handle({ body }) {
         const batch = validateBatch(body, world.limits.ingestPoints)

@@ -55,7 +55,7 @@ export type CoreUser = z.infer<typeof coreUser>
 
 /** `PUT /products/{id}` body: fields to change; `id` cannot change (D14). */
 export const updateProductBody = z.object({
-  id: z.string('must be a string: the product\'s own id').optional().describe('Immutable: omit it or give the id of the path; any other value is refused (400).'),
+  id: z.string("must be a string: the product's own id").optional().describe('Immutable: omit it or give the id of the path; any other value is refused (400).'),
   name: product.shape.name.optional(),
   description: product.shape.description.optional(),
   price: price.optional(),

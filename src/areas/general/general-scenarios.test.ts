@@ -38,10 +38,7 @@ describe('Area D options and scenarios', () => {
     const scenario: ScenarioInput = {
       accounts: { users: [user] },
       general: {
-        resources: [
-          { id: 5, data: { title: 'Fixed', nested: { list: [1, 2] } }, created_at: '2025-06-01T00:00:00Z' },
-          { data: { title: 'First free id' } },
-        ],
+        resources: [{ id: 5, data: { title: 'Fixed', nested: { list: [1, 2] } }, created_at: '2025-06-01T00:00:00Z' }, { data: { title: 'First free id' } }],
         generate: 2,
         notifications: [
           { id: 'n-old', recipients: [1], message: 'delivered long ago', priority: 'low', queued_at: '2025-12-31T00:00:00Z' },
@@ -54,7 +51,12 @@ describe('Area D options and scenarios', () => {
     await sim.ready
     const { general } = sim.exportState()
     expect(general.resources.map((resource) => resource.id)).toEqual([5, 1, 6, 7])
-    expect(general.resources[0]).toEqual({ id: 5, data: { title: 'Fixed', nested: { list: [1, 2] } }, created_at: '2025-06-01T00:00:00.000Z', updated_at: '2025-06-01T00:00:00.000Z' })
+    expect(general.resources[0]).toEqual({
+      id: 5,
+      data: { title: 'Fixed', nested: { list: [1, 2] } },
+      created_at: '2025-06-01T00:00:00.000Z',
+      updated_at: '2025-06-01T00:00:00.000Z',
+    })
     expect(general.resources[2]!.data.owner).toBe('qa.lead')
     expect(general.notifications.map((item) => [item.id, item.status, item.delivered_at])).toEqual([
       ['n-old', 'delivered', '2025-12-31T00:01:00.000Z'],
@@ -75,7 +77,15 @@ describe('Area D options and scenarios', () => {
 
   it('refuses an invalid general section, naming the path', () => {
     const bad: Array<[unknown, RegExp]> = [
-      [{ resources: [{ id: 1, data: {} }, { id: 1, data: {} }] }, /general\.resources\.1\.id: duplicate id 1/],
+      [
+        {
+          resources: [
+            { id: 1, data: {} },
+            { id: 1, data: {} },
+          ],
+        },
+        /general\.resources\.1\.id: duplicate id 1/,
+      ],
       [{ resources: [{ data: { id: 3 } }] }, /general\.resources\.0\.data\.id/],
       [{ resources: [{ data: ['x'] }] }, /general\.resources\.0\.data: must be a JSON object/],
       [{ resources: [{ data: JSON.parse('{"a":{"__proto__":{}}}') }] }, /general\.resources\.0\.data\.a\.__proto__/],
@@ -107,7 +117,11 @@ describe('Area D options and scenarios', () => {
 
   it('gives identical tokens for the same seed and refuses them under another seed', async () => {
     const scenario = { accounts: { users: [user] } }
-    const [a, b, other] = [createSimulator({ seed: 8, clock: CLOCK, scenario }), createSimulator({ seed: 8, clock: CLOCK, scenario }), createSimulator({ seed: 9, clock: CLOCK, scenario })]
+    const [a, b, other] = [
+      createSimulator({ seed: 8, clock: CLOCK, scenario }),
+      createSimulator({ seed: 8, clock: CLOCK, scenario }),
+      createSimulator({ seed: 9, clock: CLOCK, scenario }),
+    ]
     const token = (await login(a)).body.token
     expect((await login(b)).body.token).toBe(token)
     await jwtVerify(token, await derivedSecret(8), { algorithms: ['HS256'], currentDate: new Date(CLOCK) })

@@ -44,7 +44,10 @@ describe('Authenticator', () => {
     const { authenticator, calls } = setup()
     const unknown = await failure(authenticator.authenticate('nobody', 'right'))
     const wrong = await failure(authenticator.authenticate('active', 'wrong'))
-    expect(calls).toEqual([['right', 'dummy-1'], ['wrong', 'hash-of-active']])
+    expect(calls).toEqual([
+      ['right', 'dummy-1'],
+      ['wrong', 'hash-of-active'],
+    ])
     expect([unknown.status, unknown.code, unknown.message]).toEqual([wrong.status, wrong.code, wrong.message])
     expect(unknown.code).toBe('invalid_credentials')
   })

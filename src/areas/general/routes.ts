@@ -51,13 +51,17 @@ export function generalRoutes({ world, accounts, authenticator, tokens, resource
       path: '/auth/login',
       operationId: 'login',
       summary: 'Log in with username and password; answers an HS256 JWT (D6, D7)',
-      description: 'Pending and active users may log in; a successful login sets the user\'s `last_login` (D6).',
+      description: "Pending and active users may log in; a successful login sets the user's `last_login` (D6).",
       body: loginBody,
       responses: { 200: { body: loginResult } },
       errors: ['invalid_credentials', 'account_inactive'],
       examples: () => [
         { summary: 'An active user', body: { username: someAccount('active').username, password: DEFAULT_PASSWORD } },
-        { name: 'wrongPassword', summary: 'A wrong password (or an unknown username: the same answer)', body: { username: someAccount('active').username, password: 'not-the-password' } },
+        {
+          name: 'wrongPassword',
+          summary: 'A wrong password (or an unknown username: the same answer)',
+          body: { username: someAccount('active').username, password: 'not-the-password' },
+        },
         { name: 'inactive', summary: 'An inactive user with the right password', body: { username: someAccount('inactive').username, password: DEFAULT_PASSWORD } },
       ],
       async handle({ body }) {

@@ -144,9 +144,7 @@ export const dataView = z
   .meta({ id: 'DataResource', description: 'A resource, or only `id` and the fields `fields` names (D19).', ...ownFields })
 
 /** `200` of `PUT /resources/{id}` (D19). */
-export const resourceUpdateResult = z
-  .object({ message: z.string(), resource: resourceView })
-  .meta({ id: 'ResourceUpdate', description: 'The resource after the update (D19).' })
+export const resourceUpdateResult = z.object({ message: z.string(), resource: resourceView }).meta({ id: 'ResourceUpdate', description: 'The resource after the update (D19).' })
 
 /** A stored resource: `data` is what `PUT` replaces; `id` and timestamps are the simulator's. */
 export const resourceRecord = z.object({
@@ -207,7 +205,7 @@ export const notificationState = z.strictObject({
   priority: priority.default('normal'),
   status: z.enum(['queued', 'delivered']).optional().describe('Derived from delivered_at and the clock; ignored on import.'),
   queued_at: isoTimestamp,
-  delivered_at: isoTimestamp.nullable().optional().describe('When it is (or was) delivered; omitted or null: queued_at plus the priority\'s delay.'),
+  delivered_at: isoTimestamp.nullable().optional().describe("When it is (or was) delivered; omitted or null: queued_at plus the priority's delay."),
 })
 export type NotificationState = z.output<typeof notificationState>
 
@@ -233,9 +231,7 @@ export const generalScenario = z.strictObject({
   generate: z.int().min(0).max(10_000).default(0).describe('How many realistic resources faker generates, after the listed ones.'),
   resources: z.array(scenarioResource).default([]).superRefine(uniqueIds).describe('Resources listed one by one.'),
   notifications: z.array(notificationState).default([]).superRefine(uniqueIds).describe('Notifications already sent.'),
-  auth: z
-    .strictObject({ expires_in: tokenTtl.optional().describe('Token lifetime in seconds; the simulator option auth.expiresIn wins.') })
-    .optional(),
+  auth: z.strictObject({ expires_in: tokenTtl.optional().describe('Token lifetime in seconds; the simulator option auth.expiresIn wins.') }).optional(),
 })
 export type GeneralScenario = z.output<typeof generalScenario>
 

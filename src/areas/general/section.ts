@@ -28,12 +28,7 @@ export const generalSectionSchemas = {
  * const section = generalSection(world, accounts, createGeneralCollections(), new AuthSettings(undefined))
  * await section.load({ generate: 5, resources: [], notifications: [] })
  */
-export function generalSection(
-  world: World,
-  accounts: AccountStore,
-  collections: GeneralCollections,
-  settings: AuthSettings,
-): StoreOf<typeof generalSectionSchemas> {
+export function generalSection(world: World, accounts: AccountStore, collections: GeneralCollections, settings: AuthSettings): StoreOf<typeof generalSectionSchemas> {
   const fill = async (resources: readonly ResourceRecord[], state: Pick<GeneralState, 'notifications'>, options?: { trusted?: boolean }) => {
     collections.resources.clear()
     collections.notifications.clear()
@@ -67,7 +62,9 @@ export function generalSection(
     export() {
       const now = world.clock.now()
       return {
-        resources: collections.resources.all().map((record) => ({ id: record.id, data: structuredClone(record.data), created_at: record.created_at, updated_at: record.updated_at })),
+        resources: collections.resources
+          .all()
+          .map((record) => ({ id: record.id, data: structuredClone(record.data), created_at: record.created_at, updated_at: record.updated_at })),
         notifications: collections.notifications.all().map((record) => toNotificationState(record, now)),
       }
     },

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { decodeJwt, exportJWK, generateKeyPair, jwtVerify, SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../kernel/errors/api-error.js'
+import type { ApiError } from '../../kernel/errors/api-error.js'
 import { toSimClock } from '../../kernel/time/sim-clock.js'
 import { World } from '../../world/world.js'
 import { AuthSettings } from './auth-settings.js'
@@ -9,7 +9,11 @@ import { AccessTokens, derivedSecret, TOKEN_ISSUER } from './tokens.js'
 
 const world = (seed = 1) => new World({ seed, clock: toSimClock('2026-01-01T00:00:00Z'), limits: { bodyBytes: 1024, ingestPoints: 10 } })
 const user = { id: 'u-1', username: 'ada' }
-const code = (promise: Promise<unknown>) => promise.then(() => 'accepted', (error: ApiError) => error.code)
+const code = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'accepted',
+    (error: ApiError) => error.code,
+  )
 
 describe('AccessTokens (D7)', () => {
   it('issues HS256 JWTs that jose verifies with the configured secret', async () => {

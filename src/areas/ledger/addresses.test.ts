@@ -39,7 +39,15 @@ describe('EIP-55 addresses (D23)', () => {
   })
 
   it('refuses anything but 0x and 40 hex digits', () => {
-    for (const text of ['', '0x', 'de709f2102306220921060314715629080e2fb77', '0X5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', `${EIP55[0]}0`, EIP55[0]!.slice(0, 41), '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeg']) {
+    for (const text of [
+      '',
+      '0x',
+      'de709f2102306220921060314715629080e2fb77',
+      '0X5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      `${EIP55[0]}0`,
+      EIP55[0]!.slice(0, 41),
+      '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeg',
+    ]) {
       expect(addressProblem(text), text).toBe('shape')
     }
   })

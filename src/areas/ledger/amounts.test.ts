@@ -72,7 +72,10 @@ describe('decimalPattern: the document says the range readBigInteger keeps to', 
 
   it.each([false, true])('accepts exactly the decimal strings readBigInteger accepts (allowZero: %s)', (allowZero) => {
     const pattern = new RegExp(decimalPattern(MAX_UINT256, { allowZero }))
-    fc.assert(fc.property(digits, (text) => pattern.test(text) === 'value' in readBigInteger(text, { allowZero })), { seed: 21, numRuns: 2000 })
+    fc.assert(
+      fc.property(digits, (text) => pattern.test(text) === 'value' in readBigInteger(text, { allowZero })),
+      { seed: 21, numRuns: 2000 },
+    )
   })
 
   it('without leading zeros, refuses them and keeps the bound', () => {

@@ -84,7 +84,9 @@ export function readBigInteger(input: unknown, options: { allowZero?: boolean } 
     if (text.startsWith('-')) return { problem: `must be ${positive}, not ${text}` }
     // 2^53 − 1 has 16 digits (JSON forbids leading zeros).
     if (text.length > 16 || BigInt(text) > BigInt(Number.MAX_SAFE_INTEGER)) {
-      return { problem: `is above 2^53 − 1 as a JSON number, so precision may already be lost; send it as a decimal string (${text.length > 40 ? `${text.slice(0, 40)}…` : `"${text}"`})` }
+      return {
+        problem: `is above 2^53 − 1 as a JSON number, so precision may already be lost; send it as a decimal string (${text.length > 40 ? `${text.slice(0, 40)}…` : `"${text}"`})`,
+      }
     }
     value = BigInt(text)
   } else {

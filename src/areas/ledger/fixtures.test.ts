@@ -3,7 +3,8 @@ import tokens from '../../../fixtures/tokens.json' with { type: 'json' }
 import validators from '../../../fixtures/validators.json' with { type: 'json' }
 import defaultScenario from '../../../scenarios/default.json' with { type: 'json' }
 import { toChecksumAddress } from './addresses.js'
-import { ledgerScenario, token, validator } from './schemas.js'
+import { token, validator } from './schemas.js'
+import { ledgerScenario } from './section-schemas.js'
 
 describe('Area E fixtures (D22, D23)', () => {
   it('write every address in EIP-55 checksum form', () => {
@@ -27,7 +28,7 @@ describe('Area E fixtures (D22, D23)', () => {
     expect(new Set(validators.map((item) => item.status))).toEqual(new Set(['active', 'inactive', 'jailed']))
   })
 
-  it('the default scenario\'s ledger section is valid', () => {
+  it("the default scenario's ledger section is valid", () => {
     expect(ledgerScenario.safeParse(defaultScenario.ledger).success).toBe(true)
   })
 })

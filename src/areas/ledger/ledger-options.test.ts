@@ -4,7 +4,7 @@ import { createSimulator } from '../../simulator/create-simulator.js'
 import { ledgerSettings } from './ledger-options.js'
 
 describe('Area E options', () => {
-  it('default to format mode and the scenario\'s block time', () => {
+  it("default to format mode and the scenario's block time", () => {
     expect(ledgerSettings({})).toEqual({ signatureMode: 'format', blockTimeMs: undefined })
   })
 
@@ -22,7 +22,7 @@ describe('Area E options', () => {
     expect(() => createSimulator({ signatureMode: 'x' as never })).toThrow(/format, eip191, eip712/)
   })
 
-  it('the block time option wins over the scenario\'s, and is what the state shows', async () => {
+  it("the block time option wins over the scenario's, and is what the state shows", async () => {
     const sim = createSimulator({ clock: '2026-01-01T00:00:00Z', blockTime: '1s', scenario: { ledger: { block_time: '10s' } } })
     await sim.ready
     expect(sim.exportState().ledger.chain).toMatchObject({ block_time_ms: 1000, genesis_height: 0, genesis_time: '2026-01-01T00:00:00.000Z' })

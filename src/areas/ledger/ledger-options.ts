@@ -3,7 +3,6 @@ import { option } from '../../kernel/options/option-meta.js'
 import { parseOptions } from '../../kernel/options/parse-options.js'
 import { blockTime } from './schemas.js'
 import { SIGNATURE_MODES, type SignatureMode } from './signatures.js'
-import { safeParse } from '../../kernel/http/validate.js'
 
 /**
  * Area E's options (from `createSimulator` or the CLI's `--signature-mode`

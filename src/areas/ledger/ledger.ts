@@ -4,7 +4,8 @@ import type { World } from '../../world/world.js'
 import { toChecksumAddress } from './addresses.js'
 import { Chain, type ChainSettings } from './chain.js'
 import type { LedgerCollections } from './collections.js'
-import type { Delegation, LedgerState, Token, Validator } from './schemas.js'
+import type { Delegation, Token, Validator } from './schemas.js'
+import type { LedgerState } from './section-schemas.js'
 import { signatureKey } from './signatures.js'
 
 /** Everything the ledger holds, ready to be put in place by `Ledger.replace`. */
@@ -85,8 +86,16 @@ export class Ledger {
     validators.clear()
     delegations.clear()
     const checksum = options.trusted ? (address: string) => address : toChecksumAddress
-    await fillCollection(tokens, contents.tokens.map((item) => ({ ...item, contract_address: checksum(item.contract_address) })), options)
-    await fillCollection(validators, contents.validators.map((item) => ({ ...item, address: checksum(item.address) })), options)
+    await fillCollection(
+      tokens,
+      contents.tokens.map((item) => ({ ...item, contract_address: checksum(item.contract_address) })),
+      options,
+    )
+    await fillCollection(
+      validators,
+      contents.validators.map((item) => ({ ...item, address: checksum(item.address) })),
+      options,
+    )
     const stored = contents.delegations.map((item) => ({ ...item, delegator_address: checksum(item.delegator_address), validator_address: checksum(item.validator_address) }))
     await fillCollection(delegations, stored, options)
   }

@@ -79,7 +79,11 @@ export function ledgerRoutes({ world, ledger, settings }: LedgerRouteContext) {
       errors: [
         { code: 'not_found', extra: unknownValidatorExtra, description: 'No validator with that address (D23).' },
         { code: 'validator_not_active', extra: inactiveValidatorExtra, description: 'The validator is inactive or jailed and takes no delegations (D23).' },
-        { code: 'invalid_signature', extra: invalidSignatureExtra, description: 'In the `eip191` and `eip712` signature modes: the signature was not made by `delegatorAddress` (D23).' },
+        {
+          code: 'invalid_signature',
+          extra: invalidSignatureExtra,
+          description: 'In the `eip191` and `eip712` signature modes: the signature was not made by `delegatorAddress` (D23).',
+        },
         { code: 'conflict', extra: usedSignatureExtra, description: 'The signature was used already (no replay, D23); sign again with another `nonce`.' },
       ],
       examples: () => [

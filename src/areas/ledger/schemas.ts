@@ -1,11 +1,9 @@
 import * as z from 'zod'
-import validatorsFixture from '../../../fixtures/validators.json' with { type: 'json' }
 import { ConfigError } from '../../kernel/errors/config-error.js'
 import { parseDuration } from '../../kernel/time/sim-clock.js'
 import { isoTimestamp } from '../../kernel/time/iso-timestamp.js'
 import { addressProblem, checkAddress } from './addresses.js'
 import { bigIntegerJsonSchema, decimalPattern, MAX_UINT256, readBigInteger } from './amounts.js'
-import { signatureKey } from './signatures.js'
 
 // ---------------------------------------------------------------------------
 // Building blocks
@@ -39,12 +37,17 @@ function storedDecimal(allowZero: boolean) {
   const shape = /^(0|[1-9]\d*)$/
   return z.string('must be a decimal string').regex(new RegExp(decimalPattern(MAX_UINT256, { allowZero, leadingZeros: false })), {
     error: (issue) =>
-      !shape.test(String(issue.input)) ? 'must be a decimal string of an integer (digits only, no leading zeros)' : issue.input === '0' ? 'must be positive' : 'must be at most 2^256 − 1',
+      !shape.test(String(issue.input))
+        ? 'must be a decimal string of an integer (digits only, no leading zeros)'
+        : issue.input === '0'
+          ? 'must be positive'
+          : 'must be at most 2^256 − 1',
   })
 }
 /** A non-negative integer up to 2^256 − 1 written in decimal. */
 export const decimalInteger = storedDecimal(true)
-const positiveDecimal = storedDecimal(false)
+/** A positive integer up to 2^256 − 1 written in decimal. */
+export const positiveDecimal = storedDecimal(false)
 
 /** A `0x` + 64 lowercase hex hash. */
 export const hash32 = z.string().regex(/^0x[0-9a-f]{64}$/, 'must be 0x followed by 64 lowercase hex digits')
@@ -148,8 +151,11 @@ export const delegateBody = z.object({
     description:
       'A positive integer in the smallest unit, at most 2^256 − 1: a decimal string of digits, or a JSON integer up to 2^53 − 1 written without a decimal point or exponent (a larger JSON number is refused: precision may be lost).',
   }),
-  nonce: bigIntegerInput({ allowZero: true, description: 'Default 0; sign the same delegation again with another nonce, since a used signature is refused. Same forms as `amount`.' }).optional(),
-  signature: signature.describe('The delegator\'s signature, 0x + 130 hex (r, s, v): checked for shape only, or recovered by EIP-191 or EIP-712, as the simulator is set up (D23).'),
+  nonce: bigIntegerInput({
+    allowZero: true,
+    description: 'Default 0; sign the same delegation again with another nonce, since a used signature is refused. Same forms as `amount`.',
+  }).optional(),
+  signature: signature.describe("The delegator's signature, 0x + 130 hex (r, s, v): checked for shape only, or recovered by EIP-191 or EIP-712, as the simulator is set up (D23)."),
 })
 export type DelegateBody = z.output<typeof delegateBody>
 
@@ -189,102 +195,3 @@ export const usedSignatureExtra = z.object({
   field: z.literal('signature'),
   transaction_hash: hash32.optional().describe('The delegation that used the signature first.'),
 })
-
-// ---------------------------------------------------------------------------
-// Scenario and state sections
-
-const scenarioToken = token.extend({
-  token_id: token.shape.token_id.optional().describe('Defaults to the symbol in lower case.'),
-})
-
-const scenarioDelegation = z.strictObject({
-  delegator_address: address,
-  validator_address: address,
-  amount: positiveDecimal,
-  nonce: decimalInteger.default('0'),
-  signature: signature.optional().describe('Seeded delegations need none; one given is protected against replay like any other.'),
-  status: z
-    .enum(['included', 'pending'])
-    .default('included')
-    .describe('"included": in the latest block when the scenario loads; "pending": in the next one.'),
-})
-
-/** The `ledger` section of a scenario. */
-export const ledgerScenario = z
-  .strictObject({
-    chain_id: chainSettings.shape.chain_id.default(31337).describe('Chain id in the signed message and the EIP-712 domain.'),
-    block_time: blockTime.optional().describe('Time between blocks: milliseconds or "6s". Default 6 s; the blockTime option (--block-time) wins.'),
-    genesis: z
-      .strictObject({
-        height: z.int().min(0).default(0),
-        time: isoTimestamp.optional().describe('Defaults to the simulator clock when the scenario is loaded.'),
-      })
-      .optional()
-      .describe('The first block: the chain grows one block per block time from here (D21).'),
-    tokens: z
-      .union([z.literal('fixture'), z.array(scenarioToken)])
-      .default('fixture')
-      .describe('"fixture" loads fixtures/tokens.json; an array replaces it.'),
-    validators: z
-      .union([z.literal('fixture'), z.array(validator)])
-      .default('fixture')
-      .describe('"fixture" loads fixtures/validators.json; an array replaces it.'),
-    delegations: z.array(scenarioDelegation).default([]).describe('Delegations already made when the scenario loads.'),
-  })
-  .superRefine((scenario, ctx) => {
-    if (Array.isArray(scenario.tokens)) {
-      unique(ctx, scenario.tokens.map((item) => item.token_id ?? item.symbol.toLowerCase()), ['tokens'], 'token_id', 'token id')
-    }
-    const validators = scenario.validators === 'fixture' ? validatorsFixture : scenario.validators
-    if (Array.isArray(scenario.validators)) unique(ctx, validators.map((item) => item.address.toLowerCase()), ['validators'], 'address', 'validator address')
-    knownValidators(ctx, scenario.delegations, validators)
-    unique(ctx, scenario.delegations.map((item) => item.signature && signatureKey(item.signature)), ['delegations'], 'signature', 'signature')
-    // Unsigned seeded delegations with the same fields would share a transaction hash.
-    const unsigned = scenario.delegations.map((item) =>
-      item.signature ? undefined : [item.delegator_address, item.validator_address, item.amount, item.nonce].join('/').toLowerCase(),
-    )
-    unique(ctx, unsigned, ['delegations'], 'nonce', 'delegation: an identical one has no signature either; give one another nonce')
-  })
-export type LedgerScenario = z.output<typeof ledgerScenario>
-
-/** A delegation in the state: `status` is derived from `block_height` and the clock, and ignored on import. */
-export const delegationState = delegation.extend({
-  signature: signature.nullable().optional().describe('Never shown by GET /__mock/state, which shows replay_key instead.'),
-  replay_key: hash32.optional().describe('keccak256 of the signature\'s r and s (s in its low form): a later delegation with the same r and s, or their high-s mirror, is refused as a replay (D23).'),
-  status: z.enum(['pending', 'included']).optional().describe('Derived: "included" once the chain reaches block_height. Ignored on import.'),
-})
-
-/** The `ledger` section of the world state. */
-export const ledgerState = z
-  .strictObject({
-    chain: chainSettings.optional().describe('Missing: the chain keeps its current settings.'),
-    tokens: z.array(token).default([]),
-    validators: z.array(validator).default([]),
-    delegations: z.array(delegationState).default([]),
-  })
-  .superRefine((state, ctx) => {
-    unique(ctx, state.tokens.map((item) => item.token_id), ['tokens'], 'token_id', 'token id')
-    unique(ctx, state.validators.map((item) => item.address.toLowerCase()), ['validators'], 'address', 'validator address')
-    unique(ctx, state.delegations.map((item) => item.transaction_hash), ['delegations'], 'transaction_hash', 'transaction hash')
-    unique(ctx, state.delegations.map((item) => (item.signature ? signatureKey(item.signature) : item.replay_key)), ['delegations'], 'replay_key', 'signature')
-    knownValidators(ctx, state.delegations, state.validators)
-  })
-export type LedgerState = z.output<typeof ledgerState>
-
-function unique(ctx: z.RefinementCtx, keys: Array<string | null | undefined>, path: string[], field: string, what: string): void {
-  const seen = new Set<string>()
-  keys.forEach((key, index) => {
-    if (key === null || key === undefined) return
-    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [...path, index, field], message: `duplicate ${what}` })
-    seen.add(key)
-  })
-}
-
-function knownValidators(ctx: z.RefinementCtx, delegations: Array<{ validator_address: string }>, validators: Array<{ address: string }>): void {
-  const known = new Set(validators.map((item) => item.address.toLowerCase()))
-  delegations.forEach((item, index) => {
-    if (!known.has(item.validator_address.toLowerCase())) {
-      ctx.addIssue({ code: 'custom', path: ['delegations', index, 'validator_address'], message: 'is not one of the validators' })
-    }
-  })
-}

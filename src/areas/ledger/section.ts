@@ -6,7 +6,8 @@ import type { World } from '../../world/world.js'
 import { Chain, type ChainSettings } from './chain.js'
 import type { Ledger } from './ledger.js'
 import { DEFAULT_CHAIN_ID } from './delegation-message.js'
-import { type Delegation, type LedgerScenario, type LedgerState, ledgerScenario, ledgerState, token, validator } from './schemas.js'
+import { type Delegation, token, validator } from './schemas.js'
+import { ledgerScenario, ledgerState } from './section-schemas.js'
 import { transactionHash } from './stake-delegation.js'
 
 /** The fixtures (D22, D23), validated once when the module loads. */
@@ -68,12 +69,15 @@ export function ledgerSection(world: World, ledger: Ledger, options: { blockTime
     export: (options) => ledger.export(options),
 
     import: (state, options) =>
-      ledger.replace({
-        chain: state.chain ?? ledger.chain().settings,
-        tokens: state.tokens,
-        validators: state.validators,
-        // The state API shows `replay_key` instead of the signature; it is all replay protection needs.
-        delegations: state.delegations.map(({ status: _derived, signature, ...item }) => ({ ...item, signature: signature ?? null })),
-      }, options),
+      ledger.replace(
+        {
+          chain: state.chain ?? ledger.chain().settings,
+          tokens: state.tokens,
+          validators: state.validators,
+          // The state API shows `replay_key` instead of the signature; it is all replay protection needs.
+          delegations: state.delegations.map(({ status: _derived, signature, ...item }) => ({ ...item, signature: signature ?? null })),
+        },
+        options,
+      ),
   }
 }

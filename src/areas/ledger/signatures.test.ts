@@ -27,7 +27,13 @@ describe('delegation digests are what a wallet signs (viem as the independent im
   it('EIP-712: a domain with a verifying contract and a struct with a string field', () => {
     const typed = {
       domain: { name: 'Other', version: '2', chainId: 5, verifyingContract: VALIDATOR },
-      types: { Note: [{ name: 'author', type: 'address' }, { name: 'text', type: 'string' }, { name: 'count', type: 'uint256' }] },
+      types: {
+        Note: [
+          { name: 'author', type: 'address' },
+          { name: 'text', type: 'string' },
+          { name: 'count', type: 'uint256' },
+        ],
+      },
       primaryType: 'Note',
       message: { author: alice.address, text: 'hi ✓', count: 2n ** 200n },
     } as const

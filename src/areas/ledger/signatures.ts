@@ -45,21 +45,12 @@ type Atom = string | number | bigint
  * @example
  * typedDataDigest(delegationTypedData(fields))
  */
-export function typedDataDigest(typed: {
-  domain: Record<string, Atom>
-  types: Record<string, readonly Field[]>
-  primaryType: string
-  message: Record<string, Atom>
-}): Uint8Array {
+export function typedDataDigest(typed: { domain: Record<string, Atom>; types: Record<string, readonly Field[]>; primaryType: string; message: Record<string, Atom> }): Uint8Array {
   const domainFields = (['name', 'version', 'chainId', 'verifyingContract'] as const)
     .filter((name) => typed.domain[name] !== undefined)
     .map((name) => ({ name, type: name === 'chainId' ? 'uint256' : name === 'verifyingContract' ? 'address' : 'string' }))
   return keccak_256(
-    concatBytes(
-      Uint8Array.of(0x19, 0x01),
-      hashStruct('EIP712Domain', domainFields, typed.domain),
-      hashStruct(typed.primaryType, typed.types[typed.primaryType]!, typed.message),
-    ),
+    concatBytes(Uint8Array.of(0x19, 0x01), hashStruct('EIP712Domain', domainFields, typed.domain), hashStruct(typed.primaryType, typed.types[typed.primaryType]!, typed.message)),
   )
 }
 

@@ -25,7 +25,25 @@ describe('measurement axes (D17)', () => {
   })
 
   it('refuses every other form', () => {
-    for (const text of ['', 'x', 'X-axis', 'x-axis ', 'w-axis', '45', '45 deg', '45°', '45DEG', '+45deg', '361deg', '-360.5deg', '1e2deg', '.5deg', '5.deg', 'NaNdeg', '0.1234567deg']) {
+    for (const text of [
+      '',
+      'x',
+      'X-axis',
+      'x-axis ',
+      'w-axis',
+      '45',
+      '45 deg',
+      '45°',
+      '45DEG',
+      '+45deg',
+      '361deg',
+      '-360.5deg',
+      '1e2deg',
+      '.5deg',
+      '5.deg',
+      'NaNdeg',
+      '0.1234567deg',
+    ]) {
       expect(parseAxis(text), text).toBeUndefined()
     }
   })

@@ -57,7 +57,10 @@ describe('entanglement physics (D17)', () => {
   it('measures a collapsed particle by those probabilities and leaves the partner alone', () => {
     const random = new SeededRandom(5)
     const n = 40_000
-    for (const [mode, expected] of [['spin', 0.75], ['polarization', 0.25]] as const) {
+    for (const [mode, expected] of [
+      ['spin', 0.75],
+      ['polarization', 0.25],
+    ] as const) {
       const before = { state: OUTCOMES[mode][0], axis: axis('z-axis') }
       const partner = { state: OUTCOMES[mode][1], axis: axis('z-axis') }
       const tilted = axis('60deg')

@@ -25,7 +25,6 @@ export const quantumArea = defineArea({
   },
 })
 
-
 export { quantumScenario, quantumState } from './schemas.js'
 export type { QuantumCollections } from './collections.js'
 export type * from './operations.js'

@@ -119,7 +119,14 @@ export class ParticleLab {
 /** The two records of a new pair in superposition. */
 export function newPair(pair: { ids: [string, string]; type: ParticleType; mode: EntanglementMode; createdAt: string }): [ParticleRecord, ParticleRecord] {
   const [a, b] = pair.ids
-  const common = { particle_type: pair.type, entanglement_mode: pair.mode, created_at: pair.createdAt, state: 'superposition', measurement_axis: null, last_measured: null } as const
+  const common = {
+    particle_type: pair.type,
+    entanglement_mode: pair.mode,
+    created_at: pair.createdAt,
+    state: 'superposition',
+    measurement_axis: null,
+    last_measured: null,
+  } as const
   return [
     { id: a, partner_id: b, role: 'a', ...common },
     { id: b, partner_id: a, role: 'b', ...common },

@@ -35,9 +35,7 @@ export const axisName = z
   .transform((text) => parseAxis(text)!.name)
 
 /** A particle id fixed by a scenario or state document. */
-export const fixedParticleId = z
-  .string()
-  .regex(FIXED_ID, 'must be 1 to 128 URL-safe characters (letters, digits, ".", "_", "~", "-"), starting with a letter or digit')
+export const fixedParticleId = z.string().regex(FIXED_ID, 'must be 1 to 128 URL-safe characters (letters, digits, ".", "_", "~", "-"), starting with a letter or digit')
 
 /** `POST /v1/entangle` body (D16). */
 export const entangleBody = z.object({
@@ -84,7 +82,7 @@ export const particleView = z
     state: particleStateValue.describe('`superposition` until the pair is first measured, then the outcome along `measurement_axis`.'),
     properties: z
       .object({ spin: propertyValue('spin'), polarization: propertyValue('polarization') })
-      .describe('The state under the key of the pair\'s mode; the other key stays `undetermined`.'),
+      .describe("The state under the key of the pair's mode; the other key stays `undetermined`."),
     last_measured: isoTimestamp.nullable().describe('`null` until the pair is first measured.'),
     particle_type: particleType,
     entanglement_mode: entanglementMode,
@@ -99,12 +97,12 @@ export const measurementView = z
     message: z.string(),
     measured_particle_id: z.string(),
     result: outcome,
-    collapsed_state: outcome.describe('The measured particle\'s new state: equal to `result`.'),
+    collapsed_state: outcome.describe("The measured particle's new state: equal to `result`."),
     correlated_particle_id: z.string(),
-    correlated_result: outcome.describe('The partner\'s state: the opposite outcome after the first measurement, unchanged after later ones.'),
+    correlated_result: outcome.describe("The partner's state: the opposite outcome after the first measurement, unchanged after later ones."),
     measurement_axis: z.string().describe('The axis measured along, normalised (`22.50deg` → `22.5deg`).'),
-    correlated_axis: z.string().describe('The axis the partner\'s state holds along.'),
-    partner_collapsed: z.boolean().describe('`true` when this was the pair\'s first measurement, which collapsed the partner.'),
+    correlated_axis: z.string().describe("The axis the partner's state holds along."),
+    partner_collapsed: z.boolean().describe("`true` when this was the pair's first measurement, which collapsed the partner."),
     measured_at: isoTimestamp,
   })
   .meta({ id: 'Measurement', description: 'The outcome of a measurement and its effect on the partner (D17).' })
@@ -116,7 +114,7 @@ export const platformStatusView = z
     timestamp: isoTimestamp.describe('The simulator clock.'),
     load_percentage: z.number().min(0).max(100).describe('Derived from entangle and measure operations over the last minute of the simulator clock.'),
   })
-  .meta({ id: 'QuantumStatus', description: 'The entanglement platform\'s status and load (D18).' })
+  .meta({ id: 'QuantumStatus', description: "The entanglement platform's status and load (D18)." })
 
 /** One stored particle. Its pair is itself and its partner (`partner_id`); `role` says which of the two was `particle_id_a`. */
 export const particleRecord = z.object({
@@ -136,12 +134,7 @@ export type ParticleRecord = z.infer<typeof particleRecord>
 /** The platform part of the `quantum` section (D18), in scenarios and state alike. */
 export const platformSettings = z.strictObject({
   status: platformStatus.default('operational').describe('GET /v1/status reports it; "maintenance" answers 503 on the other endpoints.'),
-  base_load_percentage: z
-    .number()
-    .min(0)
-    .max(100)
-    .default(0)
-    .describe('Load always present; activity adds to it (capped at 100).'),
+  base_load_percentage: z.number().min(0).max(100).default(0).describe('Load always present; activity adds to it (capped at 100).'),
   retry_after_seconds: z.int().min(1).max(86_400).default(120).describe('Retry-After of the 503 answers during maintenance.'),
 })
 export type PlatformSettings = z.infer<typeof platformSettings>
@@ -184,7 +177,11 @@ export const quantumScenario = z
     pairs: z.array(scenarioPair).default([]).describe('Pairs listed one by one, created before the generated ones.'),
   })
   .superRefine((section, ctx) => {
-    uniqueIds(section.pairs.map((pair) => pair.particle_ids ?? []), (index, slot) => ['pairs', index, 'particle_ids', slot], ctx)
+    uniqueIds(
+      section.pairs.map((pair) => pair.particle_ids ?? []),
+      (index, slot) => ['pairs', index, 'particle_ids', slot],
+      ctx,
+    )
   })
 export type QuantumScenario = z.infer<typeof quantumScenario>
 
@@ -227,13 +224,14 @@ export const quantumState = z
   .strictObject({
     platform: platformSettings.prefault({}),
     pairs: z.array(statePair).default([]),
-    recent_operations: z
-      .array(isoTimestamp)
-      .default([])
-      .describe('Instants of the latest entangle and measure operations, from which load_percentage is derived.'),
+    recent_operations: z.array(isoTimestamp).default([]).describe('Instants of the latest entangle and measure operations, from which load_percentage is derived.'),
   })
   .superRefine((section, ctx) => {
-    uniqueIds(section.pairs.map((pair) => pair.particles.map((particle) => particle.id)), (index, slot) => ['pairs', index, 'particles', slot, 'id'], ctx)
+    uniqueIds(
+      section.pairs.map((pair) => pair.particles.map((particle) => particle.id)),
+      (index, slot) => ['pairs', index, 'particles', slot, 'id'],
+      ctx,
+    )
   })
 export type QuantumState = z.infer<typeof quantumState>
 

@@ -106,7 +106,9 @@ describe('the quantum section of scenarios and state', () => {
   it('restores half-measured pairs, the platform and recent operations exactly, and replays the same outcomes', async () => {
     const sim = await world({ generate: { spin: { superposition: 2 }, polarization: { superposition: 1 } } })
     const post = (path: string, body: unknown) =>
-      sim.fetch(new Request(`http://sim.test/quantum/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }))!.then((reply) => reply.json())
+      sim
+        .fetch(new Request(`http://sim.test/quantum/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }))!
+        .then((reply) => reply.json())
     const [first] = sim.exportState().quantum.pairs
     await post('/measure', { particle_id: first!.particles[0].id, measurement_axis: '45deg' })
     const snapshot = sim.snapshot()

@@ -4,16 +4,7 @@ import { parseAxis } from './axes.js'
 import { type EntanglementMode, measure, type Measurement, opposite } from './entanglement.js'
 import { newPair, type ParticleLab } from './particle-lab.js'
 import type { Platform } from './platform.js'
-import {
-  type ParticleRecord,
-  type ParticleType,
-  platformSettings,
-  type QuantumScenario,
-  type QuantumState,
-  quantumScenario,
-  quantumState,
-  type StatePair,
-} from './schemas.js'
+import { type ParticleRecord, type ParticleType, platformSettings, type QuantumScenario, quantumScenario, quantumState, type StatePair } from './schemas.js'
 
 const DAY_MS = 86_400_000
 const DEFAULT_PLATFORM = platformSettings.parse({})

@@ -42,7 +42,7 @@ describe('fillCollection', () => {
     expect(seen).toEqual(['a', 'b'])
   })
 
-  it('validates records it was told to trust when the collection\'s schema is not trustable', async () => {
+  it("validates records it was told to trust when the collection's schema is not trustable", async () => {
     const { calls, schema } = setup()
     const items = new Collection({ schema })
     await fillCollection(items, records, { trusted: true })

@@ -14,6 +14,7 @@ import { trustableSchemaOf } from './trustable-schema.js'
  * @example
  * await fillCollection(collections.products, state.products, { trusted: true })
  */
+// biome-ignore lint/suspicious/noExplicitAny: a collection of any record type (@msw/data's Collection is invariant in its schema)
 export async function fillCollection(collection: Collection<any>, records: Iterable<object>, options: { trusted?: boolean | undefined } = {}): Promise<void> {
   const schema = options.trusted ? trustableSchemaOf(collection) : undefined
   if (schema === undefined) {

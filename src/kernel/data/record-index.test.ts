@@ -37,7 +37,7 @@ describe('RecordIndex', () => {
 
   // The upstream bug RecordIndex works around (docs/upstream-bugs.md). When this
   // fails, @msw/data fires every delete hook on clear(): drop RecordIndex's #check.
-  it('pins @msw/data\'s clear() bug: only every other record fires its delete hook', async () => {
+  it("pins @msw/data's clear() bug: only every other record fires its delete hook", async () => {
     const { items } = await setup()
     const deleted: string[] = []
     items.hooks.on('delete', (event) => void deleted.push(event.data.deletedRecord.id))

@@ -14,8 +14,10 @@ import type { Collection } from '@msw/data'
 export class RecordIndex<T extends object> {
   readonly #map = new Map<string, T>()
   readonly #key: (record: T) => string
+  // biome-ignore lint/suspicious/noExplicitAny: a collection of any record type (@msw/data's Collection is invariant in its schema)
   readonly #collection: Collection<any>
 
+  // biome-ignore lint/suspicious/noExplicitAny: a collection of any record type (@msw/data's Collection is invariant in its schema)
   constructor(collection: Collection<any>, key: (record: T) => string) {
     this.#key = key
     this.#collection = collection

@@ -11,7 +11,14 @@ describe('sameJson', () => {
     expect(sameJson(base, { users: [{ id: '1', tags: ['b'] }] })).toBe(false)
     expect(sameJson(base, { users: [{ id: '1', tags: ['a'], extra: 0 }] })).toBe(false)
     expect(sameJson(base, { users: [{ tags: ['a'] }] })).toBe(false)
-    expect(sameJson(base, { users: [{ id: '1', tags: ['a'] }, { id: '2', tags: [] }] })).toBe(false)
+    expect(
+      sameJson(base, {
+        users: [
+          { id: '1', tags: ['a'] },
+          { id: '2', tags: [] },
+        ],
+      }),
+    ).toBe(false)
   })
 
   it('tells arrays from objects and null from an object, and treats an undefined field as missing', () => {

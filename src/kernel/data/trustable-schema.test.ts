@@ -53,7 +53,7 @@ describe('TrustableSchema', () => {
     await expect(items.create({ name: 'no id' } as never)).rejects.toThrow(/does not match the schema/)
   })
 
-  it('is a Standard Schema of its own, usable as any collection\'s schema', async () => {
+  it("is a Standard Schema of its own, usable as any collection's schema", async () => {
     const schema = new TrustableSchema(z.object({ id: z.number() }))
     expect(schema['~standard']).toMatchObject({ version: 1, vendor: 'multi-area-mock' })
     const items = new Collection({ schema })

@@ -77,6 +77,7 @@ export function trustableCollection<S extends StandardSchema>(schema: S): Collec
  * @example
  * trustableSchemaOf(sim.db.products)?.trusting(() => sim.db.products.create(record))
  */
+// biome-ignore lint/suspicious/noExplicitAny: a collection of any record type (@msw/data's Collection is invariant in its schema)
 export function trustableSchemaOf(collection: Collection<any>): TrustableSchema<StandardSchema> | undefined {
   return schemas.get(collection)
 }

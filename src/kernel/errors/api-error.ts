@@ -38,11 +38,7 @@ export class ApiError extends Error {
 
 /** 400 `validation_failed` listing every problem (D11). */
 export function validationFailed(details: ErrorDetail[], message?: string): ApiError {
-  const summary =
-    message ??
-    (details.length === 1
-      ? `The request is invalid: ${describe(details[0]!)}.`
-      : `The request is invalid: ${details.length} problems found.`)
+  const summary = message ?? (details.length === 1 ? `The request is invalid: ${describe(details[0]!)}.` : `The request is invalid: ${details.length} problems found.`)
   return new ApiError(400, 'validation_failed', summary, { details })
 }
 

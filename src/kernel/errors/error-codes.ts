@@ -26,8 +26,12 @@ export const ERROR_CODES = {
   invalid_credentials: { status: 401, description: 'Wrong username or password; never says which (D6).' },
   invalid_signature: { status: 401, description: 'The signature was not made by the delegator, in the `eip191` or `eip712` signature mode (D23).' },
   account_inactive: { status: 403, description: 'The account is inactive (D6).' },
-  host_not_allowed: { status: 403, description: 'The `Host` header is not localhost, an IP address, the address the server listens on or one given with `--allowed-host` (D27, against DNS rebinding; the HTTP server only).' },
-  origin_not_allowed: { status: 403, description: 'The `Origin` is not a loopback origin, the server\'s own or one given with `--cors-origin` (D27; the HTTP server only).' },
+  host_not_allowed: {
+    status: 403,
+    description:
+      'The `Host` header is not localhost, an IP address, the address the server listens on or one given with `--allowed-host` (D27, against DNS rebinding; the HTTP server only).',
+  },
+  origin_not_allowed: { status: 403, description: "The `Origin` is not a loopback origin, the server's own or one given with `--cors-origin` (D27; the HTTP server only)." },
   not_found: { status: 404, description: 'Nothing with that id or name, or an unknown world in `x-mock-world` / the `mock-world` cookie.' },
   method_not_allowed: { status: 405, description: 'The path exists but not with this method; `Allow` lists the methods.', header: 'Allow' },
   conflict: { status: 409, description: 'Conflicts with existing data, e.g. a taken username (D5).' },
@@ -38,12 +42,18 @@ export const ERROR_CODES = {
   headers_too_large: { status: 431, description: 'The request line and headers are over what the HTTP server accepts (16 KiB).' },
   invalid_path: { status: 400, description: 'The request path has `.` or `..` segments or backslashes (the HTTP server only).' },
   bad_request: { status: 400, description: 'The request is not valid HTTP, or its body was cut off by the client (the HTTP server only).' },
-  request_timeout: { status: 408, description: 'The request line and headers, or the whole request, did not arrive within the HTTP server\'s timeouts; the connection is closed.' },
+  request_timeout: { status: 408, description: "The request line and headers, or the whole request, did not arrive within the HTTP server's timeouts; the connection is closed." },
   too_many_requests: { status: 429, description: 'An injected rate-limit fault; retry after `Retry-After` seconds.', header: 'Retry-After' },
   internal_error: { status: 500, description: 'A bug in the simulator, or an injected fault; nothing was changed.' },
-  bad_gateway: { status: 502, description: 'An injected fault (nothing was changed), or the upstream of a proxied area (`serve --proxy`) could not be reached; `upstream` names its host.' },
+  bad_gateway: {
+    status: 502,
+    description: 'An injected fault (nothing was changed), or the upstream of a proxied area (`serve --proxy`) could not be reached; `upstream` names its host.',
+  },
   service_unavailable: { status: 503, description: 'An injected fault or maintenance (D9).', header: 'Retry-After' },
-  gateway_timeout: { status: 504, description: 'An injected fault (nothing was changed), or the upstream of a proxied area (`serve --proxy`) stayed silent for the proxy timeout; `upstream` names its host.' },
+  gateway_timeout: {
+    status: 504,
+    description: 'An injected fault (nothing was changed), or the upstream of a proxied area (`serve --proxy`) stayed silent for the proxy timeout; `upstream` names its host.',
+  },
 } as const satisfies Record<string, ErrorCodeInfo>
 
 /** A D9 error code. */

@@ -7,7 +7,10 @@ const post = (body: BodyInit | null, headers: Record<string, string> = { 'conten
   fromFetchRequest(new Request('http://x/', { method: 'POST', body, headers }))
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught)
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  )
   expect(error).toBeInstanceOf(ApiError)
   return error as ApiError
 }
@@ -68,7 +71,7 @@ describe('readJsonBody (D11)', () => {
 })
 
 describe('readJsonBody with a parser of its own', () => {
-  it('keeps the D11 checks and turns the parser\'s SyntaxError into 400 invalid_json', async () => {
+  it("keeps the D11 checks and turns the parser's SyntaxError into 400 invalid_json", async () => {
     const parse = (text: string) => ({ raw: text })
     expect(await readJsonBody(post('{"a":1}'), { limit: 100, parse })).toEqual({ raw: '{"a":1}' })
     expect(await rejection(readJsonBody(post('{}', { 'content-type': 'text/plain' }), { limit: 100, parse }))).toMatchObject({ status: 415 })

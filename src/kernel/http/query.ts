@@ -10,12 +10,14 @@ import { parseOrThrow } from './validate.js'
  */
 export function intParam(min: number, max?: number) {
   const bounded = z.int('must be an integer').min(min, `must be at least ${min}`)
-  return z
-    .string()
-    .regex(/^-?\d+$/, 'must be an integer')
-    .transform(Number)
-    // Piped into an integer schema so the OpenAPI document shows `integer` with its bounds (D12).
-    .pipe(max === undefined ? bounded : bounded.max(max, `must be at most ${max}`))
+  return (
+    z
+      .string()
+      .regex(/^-?\d+$/, 'must be an integer')
+      .transform(Number)
+      // Piped into an integer schema so the OpenAPI document shows `integer` with its bounds (D12).
+      .pipe(max === undefined ? bounded : bounded.max(max, `must be at most ${max}`))
+  )
 }
 
 /**

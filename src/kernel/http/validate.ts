@@ -35,10 +35,12 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown, pat
  * object) reports that option's own problems, not "matches none of the forms".
  */
 export function issuesToDetails(issues: readonly z.core.$ZodIssue[], pathPrefix = ''): ErrorDetail[] {
-  return issues.flatMap((issue) => openUnion(issue, [])).map(({ issue, path }) => ({
-    path: [pathPrefix, ...path, ...issue.path.map(String)].filter((part) => part !== '').join('.'),
-    message: issue.message,
-  }))
+  return issues
+    .flatMap((issue) => openUnion(issue, []))
+    .map(({ issue, path }) => ({
+      path: [pathPrefix, ...path, ...issue.path.map(String)].filter((part) => part !== '').join('.'),
+      message: issue.message,
+    }))
 }
 
 function openUnion(issue: z.core.$ZodIssue, path: string[]): Array<{ issue: z.core.$ZodIssue; path: string[] }> {

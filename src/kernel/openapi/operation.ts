@@ -72,7 +72,13 @@ function pathParameters(route: RouteDefinition, components: SchemaComponents, ex
   const names = [...route.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!)
   return names.map((name) => {
     const schema = route.params?.shape[name] as z.ZodType | undefined
-    return parameter(name, 'path', true, schema ? components.convert(schema, 'output') : { type: 'string' }, examples.find((example) => example.request.params?.[name])?.request.params?.[name])
+    return parameter(
+      name,
+      'path',
+      true,
+      schema ? components.convert(schema, 'output') : { type: 'string' },
+      examples.find((example) => example.request.params?.[name])?.request.params?.[name],
+    )
   })
 }
 
@@ -80,7 +86,13 @@ function queryParameters(route: RouteDefinition, components: SchemaComponents, e
   if (!route.query) return []
   return Object.entries(route.query.shape as Record<string, z.ZodType>).map(([name, schema]) =>
     // Output side: the typed value the handler sees (`limit` is an integer 1..100), not the raw text.
-    parameter(name, 'query', !schema.safeParse(undefined).success, components.convert(schema, 'output'), examples.find((example) => example.request.query?.[name])?.request.query?.[name]),
+    parameter(
+      name,
+      'query',
+      !schema.safeParse(undefined).success,
+      components.convert(schema, 'output'),
+      examples.find((example) => example.request.query?.[name])?.request.query?.[name],
+    ),
   )
 }
 
@@ -159,7 +171,11 @@ function errorResponses(route: RouteDefinition, context: OperationContext): Reco
   return responses
 }
 
-function errorResponse(entries: ReadonlyArray<[ErrorCode, Exclude<RouteError, string> | undefined]>, context: OperationContext, examples: readonly RecordedExample[]): Record<string, unknown> {
+function errorResponse(
+  entries: ReadonlyArray<[ErrorCode, Exclude<RouteError, string> | undefined]>,
+  context: OperationContext,
+  examples: readonly RecordedExample[],
+): Record<string, unknown> {
   const variants = entries.map(([code, doc]) => errorVariant(code, doc))
   const schema = { allOf: [{ $ref: REF.errorBody }, context.components.convert(variants.length === 1 ? variants[0]! : z.union(variants), 'output')] }
   const headers = entries.map(([code]) => (ERROR_CODES[code] as { header?: ResponseHeader }).header).filter((header) => header !== undefined)

@@ -34,7 +34,7 @@ describe('parseOptions', () => {
     expect(() => parseOptions(schema, { token: '' })).toThrow('Invalid token (--token): expected a token.')
   })
 
-  it('lists a document option\'s problems like a scenario\'s', () => {
+  it("lists a document option's problems like a scenario's", () => {
     const attempt = () => parseOptions(schema, { rules: [{ status: 503 }, { status: 418 }] })
     expect(attempt).toThrow(ScenarioError)
     expect(attempt).toThrow('Invalid rules option: 1.status: must be 503')
@@ -48,7 +48,7 @@ describe('flagValue', () => {
     expect(flagValue(size!, '42')).toEqual({ value: 42 })
   })
 
-  it('reports a bad value with the option\'s own message, by its label when it has one', () => {
+  it("reports a bad value with the option's own message, by its label when it has one", () => {
     expect(flagValue(size!, '1e6')).toEqual({ error: 'expected an integer of 0 or more.' })
     expect(flagValue(mode!, 'c')).toEqual({ error: 'Invalid mode of play "c": expected one of a, b.' })
     expect(flagValue(token!, '')).toEqual({ error: 'expected a token.' })

@@ -28,7 +28,10 @@ function optionError(schema: z.ZodType, input: unknown, issues: readonly z.core.
   if (document) {
     const depth = option.path.length
     const inside = issues.filter((issue) => option.path.every((key, index) => String(issue.path[index]) === key))
-    return new ScenarioError(document, inside.map((issue) => ({ ...issue, path: issue.path.slice(depth) })))
+    return new ScenarioError(
+      document,
+      inside.map((issue) => ({ ...issue, path: issue.path.slice(depth) })),
+    )
   }
   const path = first.path.map(String).join('.') || 'options'
   const label = option.meta?.label ?? path

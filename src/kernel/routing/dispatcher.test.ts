@@ -42,7 +42,11 @@ describe('Dispatcher', () => {
 
   it('treats a trailing slash as another URL: 404 suggesting the route without it, also at the root (regression found by the fuzzer: rou3 ignored it, the document does not)', () => {
     const dispatcher = new Dispatcher([mount('quantum', '/quantum', quantum), mount('ledger', '', ledger)])
-    for (const [url, method] of [['http://x/quantum/v1/status/', 'GET'], ['http://x/quantum/v1/particles/p1/', 'GET'], ['http://x/quantum/v1/measure/', 'PUT']] as const) {
+    for (const [url, method] of [
+      ['http://x/quantum/v1/status/', 'GET'],
+      ['http://x/quantum/v1/particles/p1/', 'GET'],
+      ['http://x/quantum/v1/measure/', 'PUT'],
+    ] as const) {
       const found = dispatcher.dispatch(request(url, method))
       expect(found?.kind, url).toBe('error')
       expect(found?.kind === 'error' && found.error).toMatchObject({ status: 404, code: 'not_found' })
@@ -81,13 +85,15 @@ describe('Dispatcher', () => {
 
   it('refuses two root areas that define the same route, naming both (D2)', () => {
     expect(() => new Dispatcher([mount('quantum', '', quantum), mount('ledger', '', ledger)])).toThrow(ConfigError)
-    expect(() => new Dispatcher([mount('quantum', '', quantum), mount('ledger', '', ledger)])).toThrow(
-      /GET \/v1\/status is defined by both area "quantum" and area "ledger"/,
-    )
+    expect(() => new Dispatcher([mount('quantum', '', quantum), mount('ledger', '', ledger)])).toThrow(/GET \/v1\/status is defined by both area "quantum" and area "ledger"/)
   })
 
   it('serves root mounts for exact routes only, so other areas stay reachable', () => {
-    const dispatcher = new Dispatcher([mount('core', '/core', [route('GET', '/users')]), mount('core', '', [route('GET', '/users')]), mount('admin', '/admin', [route('GET', '/x')])])
+    const dispatcher = new Dispatcher([
+      mount('core', '/core', [route('GET', '/users')]),
+      mount('core', '', [route('GET', '/users')]),
+      mount('admin', '/admin', [route('GET', '/x')]),
+    ])
     expect(dispatcher.dispatch(request('http://x/users'))).toMatchObject({ kind: 'route' })
     expect(dispatcher.dispatch(request('http://x/admin/x'))).toMatchObject({ kind: 'route' })
     expect(dispatcher.dispatch(request('http://x/users', 'DELETE'))).toBeUndefined()

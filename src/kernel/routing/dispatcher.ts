@@ -9,9 +9,7 @@ import type { Mount, RouteDefinition } from './route.js'
  * the request journal and fault rules); an error has none when it comes from
  * outside every area (e.g. an unknown world).
  */
-export type Dispatch =
-  | { kind: 'route'; route: RouteDefinition; params: Record<string, string>; url: URL; mount: Mount }
-  | { kind: 'error'; error: ApiError; mount?: Mount }
+export type Dispatch = { kind: 'route'; route: RouteDefinition; params: Record<string, string>; url: URL; mount: Mount } | { kind: 'error'; error: ApiError; mount?: Mount }
 
 interface CompiledMount {
   mount: Mount

@@ -127,6 +127,7 @@ export interface RouteExample {
  * always, 503 on area routes. Write it with `defineRoute`, which types
  * `handle`'s input from the schemas.
  */
+// biome-ignore lint/suspicious/noExplicitAny: a route of any declared inputs: the handler parameter is contravariant
 export interface RouteDefinition<Params = any, Query = any, Body = any> {
   method: HttpMethod
   path: string

@@ -59,11 +59,23 @@ describe('runRoute', () => {
   })
 
   it('reads a body with its own limit and parser, or raw for the handler to check', async () => {
-    const limited = defineRoute({ method: 'POST', path: '/x', summary: 'x', body: jsonBody(z.object({ n: z.string() }), { limit: 8, parse: () => ({ n: 'parsed' }) }), handle: ({ body }) => json(body) })
-    expect(await run(limited, 'http://x/x', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":1}' }, {})).toEqual({ status: 200, body: { n: 'parsed' } })
+    const limited = defineRoute({
+      method: 'POST',
+      path: '/x',
+      summary: 'x',
+      body: jsonBody(z.object({ n: z.string() }), { limit: 8, parse: () => ({ n: 'parsed' }) }),
+      handle: ({ body }) => json(body),
+    })
+    expect(await run(limited, 'http://x/x', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":1}' }, {})).toEqual({
+      status: 200,
+      body: { n: 'parsed' },
+    })
     expect((await run(limited, 'http://x/x', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":"123456789"}' }, {})).status).toBe(413)
     const raw = defineRoute({ method: 'POST', path: '/x', summary: 'x', body: rawJsonBody(z.array(z.int())), handle: ({ body }) => json({ kept: body }) })
-    expect(await run(raw, 'http://x/x', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '["not", "checked"]' }, {})).toEqual({ status: 200, body: { kept: ['not', 'checked'] } })
+    expect(await run(raw, 'http://x/x', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '["not", "checked"]' }, {})).toEqual({
+      status: 200,
+      body: { kept: ['not', 'checked'] },
+    })
     expect((await run(raw, 'http://x/x', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[1,2]' }, {}, 4)).status).toBe(413)
   })
 })

@@ -23,8 +23,13 @@ describe('validation messages', () => {
     ['a pattern', z.object({ s: z.string().regex(/^a+$/) }), { s: 'b' }, [{ path: 's', message: 'must match the pattern /^a+$/' }]],
     ['a multiple', z.object({ n: z.number().multipleOf(5) }), { n: 7 }, [{ path: 'n', message: 'must be a multiple of 5' }]],
     ['an instant', z.object({ at: isoInstant }), { at: 'yesterday' }, [{ path: 'at', message: 'must be an ISO 8601 instant with a time zone, such as 2026-01-01T00:00:00Z' }]],
-    ['a datetime without a message of its own', z.object({ at: z.iso.datetime() }), { at: 'x' }, [{ path: 'at', message: 'must be an ISO 8601 date-time with a time zone, such as 2026-01-01T00:00:00Z' }]],
-  ])('words %s in the project\'s own sentence', (_, schema, input, expected) => {
+    [
+      'a datetime without a message of its own',
+      z.object({ at: z.iso.datetime() }),
+      { at: 'x' },
+      [{ path: 'at', message: 'must be an ISO 8601 date-time with a time zone, such as 2026-01-01T00:00:00Z' }],
+    ],
+  ])("words %s in the project's own sentence", (_, schema, input, expected) => {
     expect(details(schema, input)).toEqual(expected)
   })
 

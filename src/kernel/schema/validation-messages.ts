@@ -72,7 +72,8 @@ function bound(origin: string, inclusive: string, exclusive: string, limit: unkn
     if (origin === 'string' && value === 1 && inclusive === 'at least') return 'must not be empty'
     return `must ${origin === 'string' ? 'be' : 'contain'} ${isInclusive ? inclusive : exclusive} ${value} ${value === 1 ? unit[0] : unit[1]}`
   }
-  if (origin === 'date') return `must be ${isInclusive ? (inclusive === 'at least' ? 'on or after' : 'on or before') : inclusive === 'at least' ? 'after' : 'before'} ${new Date(Number(limit)).toISOString()}`
+  if (origin === 'date')
+    return `must be ${isInclusive ? (inclusive === 'at least' ? 'on or after' : 'on or before') : inclusive === 'at least' ? 'after' : 'before'} ${new Date(Number(limit)).toISOString()}`
   return `must be ${isInclusive ? inclusive : exclusive} ${value}`
 }
 
@@ -93,7 +94,7 @@ function formatMessage(format: string, pattern: string | undefined): string {
 }
 
 function literal(value: unknown): string {
-  return typeof value === 'bigint' ? value.toString() : JSON.stringify(value) ?? String(value)
+  return typeof value === 'bigint' ? value.toString() : (JSON.stringify(value) ?? String(value))
 }
 
 function received(input: unknown): string {

@@ -47,7 +47,12 @@ export const adminUserChecks = [
         await admin(ctx).send('POST', USERS, { json: { username: ctx.unique('invalid'), email: 'not-an-email', password: user.password } }),
       ]
       for (const answer of answers) {
-        expectThat(!answer.text.includes(user.password), `${answer.method} answered ${answer.status} with the password in its body`, 'no password in any answer', `${answer.status} …${user.password}…`)
+        expectThat(
+          !answer.text.includes(user.password),
+          `${answer.method} answered ${answer.status} with the password in its body`,
+          'no password in any answer',
+          `${answer.status} …${user.password}…`,
+        )
       }
     },
   }),

@@ -69,12 +69,28 @@ export const adminListChecks = [
         expectStatus(listed, 200)
         const users = arrayBody(listed)
         const other = users.find((user) => user.status !== status)
-        expectThat(other === undefined, `status=${status} listed a user with status ${JSON.stringify(other?.status)}`, `only ${status} users`, `a user with status ${String(other?.status)}`)
+        expectThat(
+          other === undefined,
+          `status=${status} listed a user with status ${JSON.stringify(other?.status)}`,
+          `only ${status} users`,
+          `a user with status ${String(other?.status)}`,
+        )
         const total = totalCount(listed)
-        expectThat(total >= 1 && (total > 100 || total === users.length), `X-Total-Count ${total} does not count the ${users.length} ${status} users listed`, String(users.length), String(total))
+        expectThat(
+          total >= 1 && (total > 100 || total === users.length),
+          `X-Total-Count ${total} does not count the ${users.length} ${status} users listed`,
+          String(users.length),
+          String(total),
+        )
       }
       const listed = arrayBody(await admin(ctx).send('GET', USERS, { query: { status: 'inactive', limit: '100' } }))
-      if (listed.length < 100) expectThat(listed.some((user) => user.id === inactive.id), 'the user just made inactive is not listed under status=inactive', inactive.id!, 'absent')
+      if (listed.length < 100)
+        expectThat(
+          listed.some((user) => user.id === inactive.id),
+          'the user just made inactive is not listed under status=inactive',
+          inactive.id!,
+          'absent',
+        )
     },
   }),
   check({
@@ -116,7 +132,12 @@ function expectOrdered(users: Array<Record<string, unknown>>): void {
   for (let i = 1; i < users.length; i++) {
     const [a, b] = [users[i - 1]!, users[i]!]
     const order = compare(String(a.created_at), String(b.created_at)) || compare(String(a.id), String(b.id))
-    if (order > 0) throw new CheckFailure(`users are not ordered by created_at, then id (at ${String(b.id)})`, 'created_at, then id, ascending', `${String(a.created_at)} before ${String(b.created_at)}`)
+    if (order > 0)
+      throw new CheckFailure(
+        `users are not ordered by created_at, then id (at ${String(b.id)})`,
+        'created_at, then id, ascending',
+        `${String(a.created_at)} before ${String(b.created_at)}`,
+      )
   }
 }
 

@@ -35,12 +35,22 @@ export const coreChecks = [
       const two = await core(ctx).send('GET', '/users', { query: { limit: '2', offset: '0' } })
       expectStatus(two, 200)
       const total = Number(two.headers.get('x-total-count'))
-      expectThat(arrayBody(two).length === Math.min(2, total), `limit=2 answered ${arrayBody(two).length} users of ${total}`, String(Math.min(2, total)), String(arrayBody(two).length))
+      expectThat(
+        arrayBody(two).length === Math.min(2, total),
+        `limit=2 answered ${arrayBody(two).length} users of ${total}`,
+        String(Math.min(2, total)),
+        String(arrayBody(two).length),
+      )
       if (total >= 2) {
         const second = arrayBody(await core(ctx).send('GET', '/users', { query: { limit: '1', offset: '1' } }))
-        expectEqual(second.map((user) => user.id), [arrayBody(two)[1]!.id], 'the user at offset 1')
+        expectEqual(
+          second.map((user) => user.id),
+          [arrayBody(two)[1]!.id],
+          'the user at offset 1',
+        )
       }
-      for (const query of [{ limit: '0' }, { offset: '-1' }] as Array<Record<string, string>>) expectError(ctx, 'core', LIST, await core(ctx).send('GET', '/users', { query }), 400, 'validation_failed')
+      for (const query of [{ limit: '0' }, { offset: '-1' }] as Array<Record<string, string>>)
+        expectError(ctx, 'core', LIST, await core(ctx).send('GET', '/users', { query }), 400, 'validation_failed')
     },
   }),
   check({

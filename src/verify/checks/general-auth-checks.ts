@@ -67,7 +67,12 @@ export const generalAuthChecks = [
       const jwt = readJwt(String(body.token))
       expectThat(jwt !== undefined, 'the token is not a JWT', 'header.claims.signature', String(body.token).slice(0, 40))
       expectEqual(jwt.header.alg, 'HS256', 'alg of the token')
-      expectThat(typeof jwt.claims.sub === 'string' && typeof jwt.claims.iat === 'number' && typeof jwt.claims.exp === 'number', 'the token lacks sub, iat or exp', 'sub, iat, exp', JSON.stringify(jwt.claims))
+      expectThat(
+        typeof jwt.claims.sub === 'string' && typeof jwt.claims.iat === 'number' && typeof jwt.claims.exp === 'number',
+        'the token lacks sub, iat or exp',
+        'sub, iat, exp',
+        JSON.stringify(jwt.claims),
+      )
       expectEqual((jwt.claims.exp as number) - (jwt.claims.iat as number), body.expires_in, 'exp − iat of the token (expires_in)')
       if (account.id !== undefined) expectEqual(jwt.claims.sub, account.id, 'sub of the token (the user id)')
     },
@@ -76,7 +81,7 @@ export const generalAuthChecks = [
     name: 'general.login.sets-last-login',
     area: 'general',
     operation: LOGIN,
-    title: 'a login sets the user\'s last_login, seen in Area A (D6)',
+    title: "a login sets the user's last_login, seen in Area A (D6)",
     writes: true,
     async run(ctx) {
       if (!ctx.has('admin')) throw new CheckSkipped('needs Area A to read last_login: pass --target or --base admin=<url>')
@@ -94,8 +99,22 @@ export const generalAuthChecks = [
     writes: true,
     async run(ctx) {
       const account = await loginAccount(ctx)
-      const wrong = expectError(ctx, 'general', LOGIN, await general(ctx).send('POST', '/auth/login', { json: { username: account.username, password: `${account.password}-wrong` } }), 401, 'invalid_credentials')
-      const unknown = expectError(ctx, 'general', LOGIN, await general(ctx).send('POST', '/auth/login', { json: { username: ctx.unique('nobody'), password: account.password } }), 401, 'invalid_credentials')
+      const wrong = expectError(
+        ctx,
+        'general',
+        LOGIN,
+        await general(ctx).send('POST', '/auth/login', { json: { username: account.username, password: `${account.password}-wrong` } }),
+        401,
+        'invalid_credentials',
+      )
+      const unknown = expectError(
+        ctx,
+        'general',
+        LOGIN,
+        await general(ctx).send('POST', '/auth/login', { json: { username: ctx.unique('nobody'), password: account.password } }),
+        401,
+        'invalid_credentials',
+      )
       expectEqual(unknown.message, wrong.message, 'the message for an unknown username (never says which was wrong)')
     },
   }),
@@ -109,7 +128,14 @@ export const generalAuthChecks = [
       if (!ctx.has('admin')) throw new CheckSkipped('needs Area A to make an account inactive: pass --target or --base admin=<url>')
       const account = await createAccount(ctx, 'admin')
       await setStatus(ctx, account, 'inactive')
-      expectError(ctx, 'general', LOGIN, await general(ctx).send('POST', '/auth/login', { json: { username: account.username, password: account.password } }), 403, 'account_inactive')
+      expectError(
+        ctx,
+        'general',
+        LOGIN,
+        await general(ctx).send('POST', '/auth/login', { json: { username: account.username, password: account.password } }),
+        403,
+        'account_inactive',
+      )
     },
   }),
   check({
@@ -125,8 +151,18 @@ export const generalAuthChecks = [
   unauthorizedCase('no-token', 'no Authorization header is 401 unauthorized with a Bearer challenge (D7, D8)', ['unauthorized'], async () => undefined),
   unauthorizedCase('wrong-scheme', 'Basic credentials are 401 with a Bearer challenge (D7)', ['unauthorized', 'invalid_token'], async () => `Basic ${btoa('someone:secret')}`),
   unauthorizedCase('malformed-token', 'a token that is not a JWT is 401 invalid_token (D7)', ['invalid_token'], async () => 'Bearer not-a-jwt'),
-  unauthorizedCase('bad-signature', 'a real token with a changed signature is 401 invalid_token (D7)', ['invalid_token'], async (ctx) => `Bearer ${tamperedSignature(await validToken(ctx))}`),
-  unauthorizedCase('alg-none', 'the same claims with alg none and no signature are 401 invalid_token (D7)', ['invalid_token'], async (ctx) => `Bearer ${unsignedCopy(await validToken(ctx))}`),
+  unauthorizedCase(
+    'bad-signature',
+    'a real token with a changed signature is 401 invalid_token (D7)',
+    ['invalid_token'],
+    async (ctx) => `Bearer ${tamperedSignature(await validToken(ctx))}`,
+  ),
+  unauthorizedCase(
+    'alg-none',
+    'the same claims with alg none and no signature are 401 invalid_token (D7)',
+    ['invalid_token'],
+    async (ctx) => `Bearer ${unsignedCopy(await validToken(ctx))}`,
+  ),
   unauthorizedCase('expired-token', 'an expired token is 401 token_expired (D7)', ['token_expired'], async (ctx) => {
     const given = ctx.optionalFixture('expired-token')
     if (given !== undefined) return `Bearer ${given}`

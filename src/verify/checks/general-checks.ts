@@ -98,7 +98,12 @@ export const generalChecks = [
       expectConforms(ctx, 'general', NOTIFY, answer, 202)
       const body = objectBody(answer)
       expectEqual([body.status, body.priority], ['queued', 'normal'], 'status and priority')
-      expectThat(Array.isArray(body.recipients) && body.recipients.includes(1) && body.recipients.includes(2), 'recipients do not name 1 and 2', '[1, 2]', JSON.stringify(body.recipients))
+      expectThat(
+        Array.isArray(body.recipients) && body.recipients.includes(1) && body.recipients.includes(2),
+        'recipients do not name 1 and 2',
+        '[1, 2]',
+        JSON.stringify(body.recipients),
+      )
     },
   }),
   check({
@@ -109,7 +114,13 @@ export const generalChecks = [
     writes: true,
     async run(ctx) {
       const message = ctx.unique('notification')
-      for (const json of [{ message }, { recipient_ids: [], message }, { recipient_ids: [0], message }, { recipient_ids: [1] }, { recipient_ids: [1], message, priority: 'urgent' }]) {
+      for (const json of [
+        { message },
+        { recipient_ids: [], message },
+        { recipient_ids: [0], message },
+        { recipient_ids: [1] },
+        { recipient_ids: [1], message, priority: 'urgent' },
+      ]) {
         expectError(ctx, 'general', NOTIFY, await general(ctx).send('POST', '/notifications/send', { json }), 400, 'validation_failed')
       }
     },

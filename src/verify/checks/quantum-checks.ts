@@ -67,7 +67,10 @@ export const quantumChecks = [
     writes: true,
     async run(ctx) {
       const pair = await newPair(ctx)
-      for (const [id, partner] of [[pair.a, pair.b], [pair.b, pair.a]] as const) {
+      for (const [id, partner] of [
+        [pair.a, pair.b],
+        [pair.b, pair.a],
+      ] as const) {
         const read = await quantum(ctx).send('GET', particlePath(id))
         expectConforms(ctx, 'quantum', READ, read, 200)
         const body = objectBody(read)
@@ -109,7 +112,11 @@ export const quantumChecks = [
     title: 'the first measurement gives the partner the opposite outcome on the same axis, spin and polarization (D17)',
     writes: true,
     async run(ctx) {
-      for (const [mode, axis] of [['spin', 'z-axis'], ['spin', 'x-axis'], ['polarization', 'z-axis']] as const) {
+      for (const [mode, axis] of [
+        ['spin', 'z-axis'],
+        ['spin', 'x-axis'],
+        ['polarization', 'z-axis'],
+      ] as const) {
         const pair = await newPair(ctx, mode)
         const body = setupBody(await quantum(ctx).send('POST', '/v1/measure', { json: { particle_id: pair.b, measurement_axis: axis } }), 'measure a particle')
         const result = String(body.result)
@@ -142,7 +149,14 @@ export const quantumChecks = [
     writes: true,
     async run(ctx) {
       const pair = await newPair(ctx)
-      expectError(ctx, 'quantum', MEASURE, await quantum(ctx).send('POST', '/v1/measure', { json: { particle_id: pair.a, measurement_axis: 'sideways' } }), 400, 'validation_failed')
+      expectError(
+        ctx,
+        'quantum',
+        MEASURE,
+        await quantum(ctx).send('POST', '/v1/measure', { json: { particle_id: pair.a, measurement_axis: 'sideways' } }),
+        400,
+        'validation_failed',
+      )
       const id = ctx.unique('missing')
       const unknown = await quantum(ctx).send('POST', '/v1/measure', { json: { particle_id: id } })
       expectStatus(unknown, 404)

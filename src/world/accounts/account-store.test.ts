@@ -19,7 +19,11 @@ describe('AccountStore', () => {
     for (const name of ['c.one', 'a.two', 'b.three']) created.push(await register(store, name))
     expect(names(store)).toEqual(['c.one', 'a.two', 'b.three'])
     await store.update(created[1]!.id, { status: 'active' })
-    expect(store.sorted().map((user) => [user.username, user.status])).toEqual([['c.one', 'pending'], ['a.two', 'active'], ['b.three', 'pending']])
+    expect(store.sorted().map((user) => [user.username, user.status])).toEqual([
+      ['c.one', 'pending'],
+      ['a.two', 'active'],
+      ['b.three', 'pending'],
+    ])
     expect(store.remove(created[0]!.id)).toBe(true)
     expect(store.remove(created[0]!.id)).toBe(false)
     expect(names(store)).toEqual(['a.two', 'b.three'])
@@ -140,7 +144,11 @@ describe('AccountStore', () => {
 })
 
 describe('accounts section', () => {
-  const scenario = { password: 'Passw0rd!', generate: { active: 30, inactive: 5, pending: 5 }, users: [{ username: 'Listed', email: 'listed@example.com', status: 'active' as const }] }
+  const scenario = {
+    password: 'Passw0rd!',
+    generate: { active: 30, inactive: 5, pending: 5 },
+    users: [{ username: 'Listed', email: 'listed@example.com', status: 'active' as const }],
+  }
 
   it('round-trips through export and import, with and without secrets', async () => {
     const w = world()

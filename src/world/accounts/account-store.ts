@@ -109,10 +109,7 @@ export class AccountStore {
       const now = this.#world.now()
       const id = this.#world.nextId()
       const passwordHash = await this.#world.passwords.hash(input.password, this.#world.random.bytes(16))
-      const account = accountRecord(
-        { id, username: input.username, email: input.email, status: 'pending', created_at: now, updated_at: now, last_login: null },
-        passwordHash,
-      )
+      const account = accountRecord({ id, username: input.username, email: input.email, status: 'pending', created_at: now, updated_at: now, last_login: null }, passwordHash)
       this.#add(account)
       return account
     } finally {

@@ -1,14 +1,7 @@
 import { sameJson } from '../../kernel/data/same-json.js'
 import type { StoreOf } from '../section.js'
 import type { World } from '../world.js'
-import {
-  type Account,
-  type AccountState,
-  type AccountsScenario,
-  accountsScenario,
-  accountsState,
-  DEFAULT_PASSWORD,
-} from './account-schema.js'
+import { type Account, type AccountState, accountsScenario, accountsState, DEFAULT_PASSWORD } from './account-schema.js'
 import { type AccountStore, accountRecord } from './account-store.js'
 import { generateUser } from './generated-user.js'
 

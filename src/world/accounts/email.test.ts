@@ -29,7 +29,10 @@ describe('email addresses: domain labels never start or end with a hyphen', () =
     expect(await send('PUT', `/admin/api/v1.2/users/${created.body.id}`, { email: 'a@b-.com' })).toMatchObject({ status: 400, body: { details: [detail] } })
     const state = sim.exportState()
     const broken = { ...state, accounts: { users: [{ ...state.accounts.users[0]!, email: 'a@b-.com' }] } }
-    expect(await send('PUT', '/__mock/state', broken)).toMatchObject({ status: 400, body: { details: [{ path: 'accounts.users.0.email', message: 'must be a valid email address' }] } })
+    expect(await send('PUT', '/__mock/state', broken)).toMatchObject({
+      status: 400,
+      body: { details: [{ path: 'accounts.users.0.email', message: 'must be a valid email address' }] },
+    })
     expect(sim.db.users.all().map((account) => account.email)).toEqual(['ada@b-c.com'])
   })
 })

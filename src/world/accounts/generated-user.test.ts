@@ -13,7 +13,10 @@ function referenceUser(w: World, status: UserStatus, taken: Set<string>) {
   const now = w.clock.now()
   const firstName = faker.person.firstName()
   const lastName = faker.person.lastName()
-  let name = faker.internet.username({ firstName, lastName }).replace(/[^A-Za-z0-9._-]/g, '').slice(0, 56)
+  let name = faker.internet
+    .username({ firstName, lastName })
+    .replace(/[^A-Za-z0-9._-]/g, '')
+    .slice(0, 56)
   if (name.length < 3) name = `user_${name}`
   while (taken.has(name.toLowerCase())) name = `${name.slice(0, 56)}${faker.number.int({ min: 1, max: 999 })}`
   taken.add(name.toLowerCase())
@@ -44,7 +47,15 @@ describe('generated users', () => {
   })
 
   it('make usernames and emails exactly as faker does, names with quotes, spaces, hyphens or accents included', () => {
-    const names = [['Ada', "O'Hara"], ["D'angelo", 'Smith-Jones'], ['Mary Ann', 'Van Der Berg'], ['Zoë', 'Ødegård'], ['Łukasz', 'Müller'], ['Jo', ''], ['A', 'B']]
+    const names = [
+      ['Ada', "O'Hara"],
+      ["D'angelo", 'Smith-Jones'],
+      ['Mary Ann', 'Van Der Berg'],
+      ['Zoë', 'Ødegård'],
+      ['Łukasz', 'Müller'],
+      ['Jo', ''],
+      ['A', 'B'],
+    ]
     for (const [firstName, lastName] of names) {
       for (let round = 0; round < 20; round++) {
         const [fast, reference] = [world(round), world(round)]

@@ -22,7 +22,9 @@ export function generateUser(world: World, status: UserStatus, taken: Set<string
   const now = world.clock.nowMs()
   const firstName = faker.person.firstName()
   const lastName = fakerLastName(faker)
-  let name = fakerUsername(faker, firstName, lastName).replace(/[^A-Za-z0-9._-]/g, '').slice(0, 56)
+  let name = fakerUsername(faker, firstName, lastName)
+    .replace(/[^A-Za-z0-9._-]/g, '')
+    .slice(0, 56)
   if (name.length < 3) name = `user_${name}`
   while (taken.has(name.toLowerCase())) name = `${name.slice(0, 56)}${faker.number.int({ min: 1, max: 999 })}`
   taken.add(name.toLowerCase())
@@ -97,7 +99,12 @@ export function fakerUsername(faker: Faker, firstName: string, lastName: string)
 /** `faker.internet.email({ firstName, lastName })`, drawing the same values (see `fakerUsername`). */
 export function fakerEmail(faker: Faker, firstName: string, lastName: string): string {
   const provider = faker.helpers.arrayElement(faker.definitions.internet.free_email)
-  let local = fakerUsername(faker, firstName, lastName).replaceAll(/[^A-Za-z0-9._+-]+/g, '').substring(0, 50)
-  local = local.replaceAll(/\.{2,}/g, '.').replace(/^\./, '').replace(/\.$/, '')
+  let local = fakerUsername(faker, firstName, lastName)
+    .replaceAll(/[^A-Za-z0-9._+-]+/g, '')
+    .substring(0, 50)
+  local = local
+    .replaceAll(/\.{2,}/g, '.')
+    .replace(/^\./, '')
+    .replace(/\.$/, '')
   return `${local}@${provider}`
 }

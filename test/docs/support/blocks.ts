@@ -124,7 +124,9 @@ function block(file: string, line: number, token: Tokens.Code, directive: string
       throw new Error(`${where}: unknown doc-test directive "${directive}"`)
   }
   if (!(lang in LANGUAGES) && !result.skip) {
-    throw new Error(`${where}: a \`\`\`${lang || '(no language)'} block: give it a language the doc tests run (ts, js, sh, json) or \`\`\`text, or put <!-- doc-test: skip <why> --> before it`)
+    throw new Error(
+      `${where}: a \`\`\`${lang || '(no language)'} block: give it a language the doc tests run (ts, js, sh, json) or \`\`\`text, or put <!-- doc-test: skip <why> --> before it`,
+    )
   }
   if (result.skip) result.kind = 'not-run'
   return result

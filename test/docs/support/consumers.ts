@@ -140,7 +140,8 @@ export async function vitest(consumer: Consumer): Promise<Map<string, FileResult
       timeout: 120_000,
     })
   } catch (error) {
-    if (!existsSync(output) || statSync(output).size === 0) throw new Error(`vitest in the ${consumer.kind} project failed: ${String((error as { stderr?: string }).stderr ?? error).slice(0, 4000)}`)
+    if (!existsSync(output) || statSync(output).size === 0)
+      throw new Error(`vitest in the ${consumer.kind} project failed: ${String((error as { stderr?: string }).stderr ?? error).slice(0, 4000)}`)
   }
   const report = JSON.parse(readFileSync(output, 'utf8')) as {
     testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[]
