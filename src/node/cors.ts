@@ -34,6 +34,8 @@ export class CorsPolicy {
   readonly #any: boolean
   /** Echoed answers, kept per origin: a page sends the same one on every request. */
   readonly #echoed = new Map<string, Readonly<Record<string, string>>>()
+  /** Whether an origin is trusted, kept per origin and host, for the same reason. */
+  readonly #trust = new Map<string, boolean>()
 
   constructor(origins: readonly string[] = []) {
     this.#any = origins.includes(ANY_ORIGIN)
@@ -67,6 +69,18 @@ export class CorsPolicy {
   }
 
   #trusted(origin: string, host: string | undefined): boolean {
+    const key = `${origin} ${host ?? ''}`
+    let trusted = this.#trust.get(key)
+    if (trusted === undefined) {
+      trusted = this.#judge(origin, host)
+      // Bounded: a client sending a new Origin each time must not grow it.
+      if (this.#trust.size >= 256) this.#trust.clear()
+      this.#trust.set(key, trusted)
+    }
+    return trusted
+  }
+
+  #judge(origin: string, host: string | undefined): boolean {
     const lower = origin.toLowerCase()
     if (this.#listed.has(lower)) return true
     const url = parseOrigin(lower)

@@ -22,6 +22,8 @@ export class HostPolicy {
   readonly #exact: ReadonlySet<string>
   readonly #suffixes: readonly string[]
   readonly #any: boolean
+  /** Answers kept per `Host` header: a client sends the same one on every request. */
+  readonly #seen = new Map<string, boolean>()
 
   constructor(allowed: readonly string[], boundHost: string) {
     const names = allowed.map((name) => name.toLowerCase())
@@ -33,6 +35,17 @@ export class HostPolicy {
   /** Whether a request with this `Host` header may be answered. */
   allows(host: string): boolean {
     if (this.#any) return true
+    let allowed = this.#seen.get(host)
+    if (allowed === undefined) {
+      allowed = this.#judge(host)
+      // Bounded: a client sending a new Host each time must not grow it.
+      if (this.#seen.size >= 256) this.#seen.clear()
+      this.#seen.set(host, allowed)
+    }
+    return allowed
+  }
+
+  #judge(host: string): boolean {
     const name = hostname(host)
     if (name === undefined) return false
     if (name === 'localhost' || name.endsWith('.localhost') || isIP(name) !== 0 || this.#exact.has(name)) return true

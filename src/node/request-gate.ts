@@ -6,8 +6,10 @@ import type { HostPolicy } from './host-policy.js'
 
 /** What the gate decided about one request. */
 export interface GateVerdict {
-  /** The request's absolute URL, normalised once: its path is what every later step (token, pages, routes, proxy) reads. */
-  url: URL
+  /** The request's path, normalised once, as the route table reads it: what every later step (token, pages, routes, proxy) judges. */
+  path: string
+  /** The request's absolute URL (made when first read: most requests never need it). */
+  readonly url: URL
   /** The CORS headers its answer carries (none for an origin that is not allowed). */
   cors: Readonly<Record<string, string>>
   /** Why it is refused before anything else looks at it, if it is. */
@@ -48,18 +50,54 @@ export class RequestGate {
   /** Throws a `TypeError` for a target that makes no URL (as `new URL` does); the server answers it 400. */
   check(req: IncomingMessage): GateVerdict {
     const { hosts, cors, origin: base, isPublic } = this.#options
-    const target = req.url ?? '/'
-    const url = new URL(`${base}${target}`)
-    const guarded = isControlPath(url.pathname) && !isPublic(url.pathname)
+    const verdict = new Verdict(base, req.url ?? '/')
+    const path = verdict.path
+    verdict.guarded = isControlPath(path) && !isPublic(path)
     const host = req.headers.host
     // HTTP/1.0 may leave Host out; HTTP/1.1 must send it (RFC 9112 §3.2), and every browser does.
-    if (host === undefined && req.httpVersionMinor >= 1) return { url, guarded, cors: NO_CORS, refused: missingHost() }
-    if (host !== undefined && !hosts.allows(host)) return { url, guarded, cors: NO_CORS, refused: hostNotAllowed(host) }
+    if (host === undefined && req.httpVersionMinor >= 1) return verdict.refuse(missingHost())
+    if (host !== undefined && !hosts.allows(host)) return verdict.refuse(hostNotAllowed(host))
     const origin = headerText(req.headers.origin)
-    if (origin !== undefined && !cors.allows(origin, host)) return { url, guarded, cors: NO_CORS, refused: originNotAllowed(origin) }
-    const headers = cors.headersFor(origin ?? null, host)
-    if (hasDotSegmentOrBackslash(target)) return { url, guarded, cors: headers, refused: invalidPath() }
-    return { url, guarded, cors: headers }
+    if (origin !== undefined && !cors.allows(origin, host)) return verdict.refuse(originNotAllowed(origin))
+    verdict.cors = cors.headersFor(origin ?? null, host)
+    if (verdict.dotted) verdict.refused = invalidPath()
+    return verdict
+  }
+}
+
+/** Characters a path can have that the URL parser leaves as they are (RFC 3986 `pchar` without `%`). */
+const PLAIN_PATH = /^\/[A-Za-z0-9\-._~!$&'()*+,;=:@/]*$/
+
+/** One request's verdict; the URL is parsed only when the path needs it (`%`, a dot-segment, odd characters) or someone reads it. */
+class Verdict implements GateVerdict {
+  readonly path: string
+  /** The target has `.`/`..` segments (plain or encoded) or backslashes. */
+  readonly dotted: boolean
+  guarded = false
+  cors: Readonly<Record<string, string>> = NO_CORS
+  refused?: ApiError
+  readonly #base: string
+  readonly #target: string
+  #url: URL | undefined
+
+  constructor(base: string, target: string) {
+    this.#base = base
+    this.#target = target
+    const raw = pathOf(target)
+    this.dotted = hasDotSegmentOrBackslash(raw)
+    // The common case: nothing the parser would change, so no parse per request.
+    this.path = !this.dotted && PLAIN_PATH.test(raw) ? raw : this.url.pathname
+  }
+
+  get url(): URL {
+    this.#url ??= new URL(`${this.#base}${this.#target}`)
+    return this.#url
+  }
+
+  refuse(error: ApiError): GateVerdict {
+    this.cors = NO_CORS
+    this.refused = error
+    return this
   }
 }
 
@@ -79,10 +117,11 @@ export function pathOf(target: string): string {
   return end === -1 ? target : target.slice(0, end)
 }
 
-/** `.`/`..` segments, plain or percent-encoded, or a backslash, in the path part of a request target. */
-function hasDotSegmentOrBackslash(target: string): boolean {
-  const path = pathOf(target)
+/** `.`/`..` segments, plain or percent-encoded, or a backslash, in a request's path. */
+function hasDotSegmentOrBackslash(path: string): boolean {
   if (path.includes('\\') || /%5c/i.test(path)) return true
+  // Most paths have no segment starting with a dot or `%`: no split needed.
+  if (!path.includes('/.') && !/\/%2e/i.test(path)) return false
   return path.split('/').some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment))
 }
 

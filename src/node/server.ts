@@ -8,7 +8,7 @@ import { createSimulator } from '../simulator/create-simulator.js'
 import { CONTROL_PREFIX, type Simulator } from '../simulator/simulator.js'
 import { type ClientError, clientErrorReply } from './client-error.js'
 import { controlTokenGuard } from './control-token.js'
-import { CorsPolicy } from './cors.js'
+import { CorsPolicy, NO_CORS } from './cors.js'
 import { HostPolicy } from './host-policy.js'
 import { type GateVerdict, pathOf, RequestGate } from './request-gate.js'
 import { DocsPage } from './docs-page.js'
@@ -131,7 +131,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (method === 'OPTIONS') return cors.preflight(headerText(req.headers.origin) ?? null, req.headers.host, headerText(req.headers['access-control-request-headers']))
     const refused = refuseControl && verdict.guarded ? refuseControl(req.headers.authorization) : undefined
     if (refused) return errorResponse(refused)
-    const path = verdict.url.pathname
+    const path = verdict.path
     if (docs.handles(path)) return await docs.answer({ method, path })
     if (inspector.handles(path)) return await inspector.answer({ method, path })
     // Proxied areas (`--proxy`) answer from their upstream, past the same gate and token, through the same pipeline.
@@ -146,7 +146,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     try {
       verdict = gate.check(req)
     } catch {
-      verdict = { url: new URL(origin), guarded: false, cors: cors.headersFor(null, undefined), refused: malformedUrl() }
+      verdict = { path: '/', url: new URL(origin), guarded: false, cors: NO_CORS, refused: malformedUrl() }
     }
     // The log shows the path as sent, so a refused trick (`/core/../__mock/state 400`) reads as what it was.
     const path = pathOf(req.url ?? '/')
