@@ -14,26 +14,15 @@ import { type Browser, chromium, type ConsoleMessage, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildExample } from '../examples/browser/build.js'
 import { type StaticServer, serveStatic } from '../examples/browser/static-server.js'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.js'
 
-const CHROMIUM = '/usr/bin/chromium'
-/** The flags that work on this project's machines (no sandbox as root; no background network). */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--headless',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const OUT = join(process.cwd(), 'test-output', 'browser')
 /** Every prefix the simulator answers: none of these may reach the static server. */
 const SIMULATED = ['/admin', '/core', '/quantum', '/general', '/ledger', '/__mock']
 
-const missing = !existsSync(CHROMIUM)
+const missing = !existsSync(CHROMIUM_PATH)
 const inCi = Boolean(process.env.CI)
-if (missing && !inCi) console.warn(`[browser.test] skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium); CI fails instead of skipping.`)
+if (missing && !inCi) console.warn(`[browser.test] skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium); CI fails instead of skipping.`)
 
 describe.skipIf(missing && !inCi)('the browser entry in Chromium', () => {
   let browser: Browser
@@ -43,11 +32,11 @@ describe.skipIf(missing && !inCi)('the browser entry in Chromium', () => {
   const consoleGroups: string[] = []
 
   beforeAll(async () => {
-    if (missing) throw new Error(`Chromium is missing at ${CHROMIUM}: .ci/run installs it with "apt-get install -y --no-install-recommends chromium".`)
+    if (missing) throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: .ci/run installs it with "apt-get install -y --no-install-recommends chromium".`)
     await mkdir(OUT, { recursive: true })
     await buildExample(join(OUT, 'site'))
     site = await serveStatic(join(OUT, 'site'))
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     page.on('console', (message: ConsoleMessage) => {
       if (message.type() === 'error') consoleErrors.push(message.text())

@@ -70,12 +70,12 @@ export class AreaProxy {
    * simulator answers it. A reply marked `written` is on the wire already.
    */
   answer(req: IncomingMessage, res: ServerResponse, verdict: GateVerdict): Promise<ProxiedReply> | undefined {
-    const { url, cors } = verdict
-    const dispatch = this.#engine.dispatcher.dispatch({ method: req.method ?? 'GET', url: url.href })
+    // The route table parses the URL itself; the gate's URL is made only for a request that goes upstream.
+    const dispatch = this.#engine.dispatcher.dispatch({ method: req.method ?? 'GET', url: `${this.#origin}${req.url ?? '/'}` })
     const mount = dispatch?.mount
     const target = mount === undefined ? undefined : this.#byArea.get(mount.area)
     if (target === undefined || dispatch === undefined || mount === undefined) return undefined
-    const job: Forwarding = { req, res, target, url, prefix: mount.prefix, cors }
+    const job: Forwarding = { req, res, target, url: verdict.url, prefix: mount.prefix, cors: verdict.cors }
     const upstream: Upstream = { base: target.base.href, answer: (_request, context) => this.#stream(job, context) }
     const host = target.base.host
     return this.#engine

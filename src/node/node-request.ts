@@ -11,7 +11,7 @@ import type { RequestHeaders, SimRequest } from '../kernel/http/sim-request.js'
  * the Fetch path (a UTF-8 BOM dropped), so both read the same text.
  *
  * @example
- * const reply = await simulator.reply(fromNodeRequest(req, 'http://127.0.0.1:4000'))
+ * const reply = await engineOf(simulator).reply(fromNodeRequest(req, 'http://127.0.0.1:4000'))
  */
 export function fromNodeRequest(req: IncomingMessage, origin: string): SimRequest {
   return new NodeRequest(req, origin)

@@ -38,7 +38,7 @@ export function upstreamRequestHeaders(headers: IncomingHttpHeaders): OutgoingHt
  * applies. Repeated headers (`Set-Cookie`) stay repeated.
  *
  * @example
- * downstreamHeaders(upstream.rawHeaders, corsHeaders(req))
+ * downstreamHeaders(upstream.rawHeaders, verdict.cors)
  */
 export function downstreamHeaders(rawHeaders: readonly string[], cors: Record<string, string>): OutgoingHttpHeaders {
   const pairs: Array<[string, string]> = []

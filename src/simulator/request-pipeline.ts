@@ -94,7 +94,7 @@ async function proxied(
   fault: FaultDecision | undefined,
   journal: { time: number; started: number } | undefined,
 ): Promise<Reply> {
-  const local = fault?.drop ? droppedReply() : fault?.status !== undefined ? faultResponse({ ...fault, status: fault.status }) : undefined
+  const local = fault && insteadOfAnswer(fault)
   const headers = fault?.preferenceApplied ? { 'preference-applied': fault.preferenceApplied } : NO_HEADERS
   const response = local ?? (await upstream.answer(request, { headers, captureLimit: journal ? parts.journal.bodyLimit : 0 }))
   if (journal) {
@@ -120,10 +120,17 @@ function journalRequest(request: SimRequest, bodyText: string | undefined): SimR
 
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({})
 
-async function withFault(fault: FaultDecision, dispatch: Dispatch, request: SimRequest, parts: PipelineParts): Promise<Reply> {
+/** What a fault answers instead of the route or the upstream: a dropped connection or its status; `undefined` when it only delays or marks. */
+function insteadOfAnswer(fault: FaultDecision): Reply | undefined {
   // A network error: msw makes fetch reject; the Node server destroys the socket.
   if (fault.drop) return droppedReply()
   if (fault.status !== undefined) return faultResponse({ ...fault, status: fault.status })
+  return undefined
+}
+
+async function withFault(fault: FaultDecision, dispatch: Dispatch, request: SimRequest, parts: PipelineParts): Promise<Reply> {
+  const local = insteadOfAnswer(fault)
+  if (local) return local
   const response = await answer(dispatch, request, parts.areaAnswerOptions)
   if (fault.preferenceApplied) response.headers['preference-applied'] = fault.preferenceApplied
   return response
