@@ -4,12 +4,15 @@
 /**
  * `npm run size`: what a browser app loads from multi-area-mock. Bundles a tiny
  * app that imports `multi-area-mock/browser` (the built package, as an app
- * would) with esbuild, minified for the browser, with `msw` left out (the app
- * has it anyway), and prints the minified and gzipped sizes and the biggest
- * contributors (our bundled files split into the sources they hold, see
- * sourceInputs). Then the inspector page's own code as the server sends it
- * (dist/inspector/: script and style, Preact included). `--json` prints
- * `{ minified, gzipped, packages, files, inspector }` instead.
+ * would) with esbuild, minified for the browser, code splitting on (as an
+ * app's bundler does with a dynamic `import()`), with `msw` left out (the app
+ * has it anyway), and prints the minified and gzipped sizes (each file
+ * gzipped on its own, as a server sends them): in all, and the part the page
+ * loads before msw's worker starts (the entry; the simulator is a chunk loaded
+ * meanwhile); then the biggest contributors (our bundled files split into the
+ * sources they hold, see sourceInputs). Then the inspector page's own code as
+ * the server sends it (dist/inspector/: script and style, Preact included).
+ * `--json` prints `{ minified, gzipped, initial, packages, files, initialFiles, inspector }` instead.
  */
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
@@ -27,6 +30,9 @@ const result = await build({
   stdin: { contents: APP, resolveDir: root, sourcefile: 'app.js' },
   bundle: true,
   minify: true,
+  splitting: true,
+  outdir: join(root, 'size-out'),
+  entryNames: 'app',
   format: 'esm',
   platform: 'browser',
   target: 'es2022',
@@ -35,8 +41,32 @@ const result = await build({
   metafile: true,
   logLevel: 'warning',
 })
-const code = result.outputFiles[0].contents
-const inputs = sourceInputs(Object.values(result.metafile.outputs)[0].inputs)
+const outputs = result.metafile.outputs
+/** Output path (as the metafile names it) → its bytes. */
+const contents = new Map(result.outputFiles.map((file) => [file.path.slice(root.length + 1), file.contents]))
+const entry = /** @type {string} */ (Object.keys(outputs).find((path) => outputs[path].entryPoint !== undefined))
+/** The entry and what it imports statically: what the page loads before the simulator's chunk. */
+const initialOutputs = new Set([entry])
+for (const path of initialOutputs)
+  for (const { path: imported, kind } of outputs[path].imports) if (kind === 'import-statement' && !imported.startsWith('msw')) initialOutputs.add(imported)
+/**
+ * Minified and gzipped bytes of some outputs.
+ *
+ * @param {string[]} paths
+ */
+function sizeOf(paths) {
+  const files = paths.map((path) => /** @type {Uint8Array} */ (contents.get(path)))
+  return { minified: files.reduce((sum, file) => sum + file.length, 0), gzipped: files.reduce((sum, file) => sum + gzipSync(file, { level: 9 }).length, 0) }
+}
+/** @param {string[]} paths */
+const inputsOf = (paths) => {
+  /** @type {Record<string, { bytesInOutput: number }>} */
+  const merged = {}
+  for (const path of paths)
+    for (const [file, { bytesInOutput }] of Object.entries(outputs[path].inputs)) merged[file] = { bytesInOutput: (merged[file]?.bytesInOutput ?? 0) + bytesInOutput }
+  return sourceInputs(merged)
+}
+const inputs = inputsOf(Object.keys(outputs))
 /**
  * Minified bytes per package (`multi-area-mock` for our own code and JSON).
  *
@@ -83,10 +113,11 @@ const inspectorFiles = ['inspector.js', 'inspector.css'].map((name) => {
   return { name, minified: bytes.length, gzipped: gzipSync(bytes, { level: 9 }).length }
 })
 const report = {
-  minified: code.length,
-  gzipped: gzipSync(code, { level: 9 }).length,
+  ...sizeOf(Object.keys(outputs)),
+  initial: sizeOf([...initialOutputs]),
   packages: Object.fromEntries(Object.entries(packages).sort(([, a], [, b]) => b - a)),
   files: Object.keys(inputs),
+  initialFiles: Object.keys(inputsOf([...initialOutputs])),
   inspector: {
     minified: inspectorFiles.reduce((sum, file) => sum + file.minified, 0),
     gzipped: inspectorFiles.reduce((sum, file) => sum + file.gzipped, 0),
@@ -98,9 +129,10 @@ if (setting('--json')) {
   console.log(JSON.stringify(report))
 } else {
   const kB = (/** @type {number} */ bytes) => `${(bytes / 1000).toFixed(1)} kB`.padStart(9)
-  console.log('multi-area-mock/browser as an app loads it (esbuild, minified, platform browser, msw excluded)')
-  console.log(`  minified ${kB(report.minified)}`)
-  console.log(`  gzipped  ${kB(report.gzipped)}`)
+  console.log('multi-area-mock/browser as an app loads it (esbuild, minified, code splitting, platform browser, msw excluded; each file gzipped)')
+  console.log(`  in all:                         minified ${kB(report.minified)}, gzipped ${kB(report.gzipped)}`)
+  console.log(`  before msw's worker starts:     minified ${kB(report.initial.minified)}, gzipped ${kB(report.initial.gzipped)}`)
+  console.log(`  the simulator's chunk, meanwhile: minified ${kB(report.minified - report.initial.minified)}, gzipped ${kB(report.gzipped - report.initial.gzipped)}`)
   console.log('  minified, by package:')
   for (const [name, bytes] of Object.entries(report.packages)) if (bytes >= 1000) console.log(`    ${kB(bytes)}  ${name}`)
   console.log('The inspector page (/__mock/ui) as the server sends it (dist/inspector/, minified, Preact included)')

@@ -5,6 +5,7 @@
 //   BENCH_SMOKE=1 node bench/run.js     # smoke run (needs a prior build): 1 s warm-up + 1 round of 1 s, the create row, fast and the baseline
 //   node bench/run.js --help            # every switch of every bench script: bench/switches.js
 //   npm run bench -- --scale | --proxy | --worlds | --ingest | --targets   # the other benches (bench/README.md)
+//   node bench/run.js --browser         # the browser row: first simulated answer after navigation in Chromium, against a hand-written msw handler (bench/browser-start.js)
 //
 // Load comes from wrk, one server at a time, every server a child process; without
 // wrk the bench says so and falls back to autocannon, which inflates every ratio.
@@ -26,6 +27,9 @@ try {
   } else if (setting('--ingest')) {
     const { runIngestMemory } = await import('./ingest-memory.js')
     process.exitCode = await runIngestMemory({ log })
+  } else if (setting('--browser')) {
+    const { runBrowserStart } = await import('./browser-start.js')
+    process.exitCode = await runBrowserStart()
   } else if (setting('--worlds')) {
     const { runWorlds } = await import('./worlds.js')
     process.exitCode = await runWorlds()

@@ -143,6 +143,28 @@ export const SWITCHES = [
   { name: 'BENCH_SUITE_COUNT', kind: 'count', fallback: 300, smoke: '20', used: 'test-suite.js', meaning: 'measured per-test rounds (reset, typical test, worlds)' },
   { name: 'BENCH_SUITE_WARMUP', kind: 'count0', fallback: 50, smoke: '2', used: 'test-suite.js', meaning: 'unmeasured rounds before them' },
   { name: 'BENCH_IMPORT_RUNS', kind: 'count', fallback: 15, smoke: '10', used: 'import-time.js', meaning: 'fresh processes of each kind for the import time (at least 10)' },
+  {
+    name: '--browser',
+    kind: 'flag',
+    used: RUN,
+    meaning:
+      'the browser row instead of the rounds: first simulated answer after navigation in Chromium, multi-area-mock/browser against a hand-written msw handler (bench/browser-start.js)',
+  },
+  {
+    name: 'BENCH_BROWSER_PAIRS',
+    kind: 'count',
+    fallback: 15,
+    smoke: '2',
+    used: 'browser-start.js',
+    meaning: 'pairs of fresh browser contexts (simulator page, msw page), after one not counted',
+  },
+  {
+    name: 'BENCH_BROWSER_FROM',
+    kind: 'text',
+    fallback: 'dist',
+    used: 'browser-start.js',
+    meaning: '`dist`: the app bundles the built package; `src`: it bundles src/browser/index.ts (no build needed)',
+  },
   { name: '--ingest', kind: 'flag', used: RUN, meaning: 'ingestion memory instead of the rounds (bench/ingest-memory.js, also `npm run bench:ingest`)' },
   { name: 'INGEST_POINTS', kind: 'count', fallback: 2000000, smoke: '20000', used: 'ingest-memory.js', meaning: 'points sent in all' },
   { name: 'INGEST_BATCH', kind: 'count', fallback: 10000, smoke: '5000', used: 'ingest-memory.js', meaning: 'points per request' },

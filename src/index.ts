@@ -25,7 +25,7 @@ export {
 export { ScenarioError } from './kernel/errors/scenario-error.js'
 export { type JournalEntry, journalEntrySchema, type RequestJournal } from './simulator/journal-entry.js'
 export type { JournalQuery } from './simulator/journal-query.js'
-export { FAULT_STATUSES, type FaultRule, type FaultRuleInput, faultRuleSchema, faultRulesSchema } from './simulator/fault-rule.js'
+export { FAULT_STATUS_RANGE, type FaultRule, type FaultRuleInput, type FaultStatus, faultRuleSchema, faultRulesSchema } from './simulator/fault-rule.js'
 export type { FaultRuleView, Faults } from './simulator/faults.js'
 export {
   type CreateWorldOptions,

@@ -12,6 +12,8 @@ import {
   type AdminListUsersResponse,
   type ControlAddFaultRequest,
   type ControlClearFaultsResponse,
+  type ControlGetHealthResponse,
+  type ControlGetOpenApiRequest,
   type ControlGetWorldRequest,
   type ControlMoveClockRequest,
   type ControlMoveClockResponse,
@@ -31,6 +33,8 @@ import {
   type PublicAccount,
   type QuantumEntangleRequest,
   type QuantumGetParticleRequest,
+  type QuantumGetParticleResponse,
+  type QuantumMeasureRequest,
   type QuantumMeasureResponse,
   type SimulatorDb,
 } from './index.js'
@@ -123,6 +127,26 @@ describe('operation types', () => {
     // @ts-expect-error: a create body has no `status`
     const body: AdminCreateUserRequest['body'] = { username: 'ada', email: 'ada@example.com', password: 'analytical', status: 'active' }
     expect(body.username).toBe('ada')
+  })
+
+  it('type every enumerated value as its literals, never `string`: a typo is a type error', () => {
+    type Axis = 'x-axis' | 'y-axis' | 'z-axis' | `${number}deg`
+    expectTypeOf<QuantumMeasureRequest['body']['measurement_axis']>().toEqualTypeOf<Axis | undefined>()
+    expectTypeOf<QuantumMeasureResponse['measurement_axis']>().toEqualTypeOf<Axis>()
+    expectTypeOf<QuantumMeasureResponse['correlated_axis']>().toEqualTypeOf<Axis>()
+    expectTypeOf<QuantumGetParticleResponse['measurement_axis']>().toEqualTypeOf<Axis | null>()
+    expectTypeOf<QuantumGetParticleResponse['state']>().toEqualTypeOf<'superposition' | 'spin_up' | 'spin_down' | 'horizontal' | 'vertical'>()
+    expectTypeOf<NonNullable<SimulatorDb['particles']>>().not.toBeAny()
+    expectTypeOf<ControlGetHealthResponse['areas'][number]['id']>().toEqualTypeOf<'admin' | 'core' | 'quantum' | 'general' | 'ledger'>()
+    expectTypeOf<ControlGetOpenApiRequest['query']['area']>().toEqualTypeOf<'admin' | 'core' | 'quantum' | 'general' | 'ledger' | undefined>()
+    const measure: QuantumMeasureRequest['body'] = { particle_id: 'qp_1', measurement_axis: '22.5deg' }
+    // @ts-expect-error: `w-axis` is no axis (issue 32: a typed client accepted it)
+    const typo: QuantumMeasureRequest['body'] = { particle_id: 'qp_1', measurement_axis: 'w-axis' }
+    // @ts-expect-error: an angle is written with `deg`
+    const unitless: QuantumMeasureRequest['body'] = { particle_id: 'qp_1', measurement_axis: '22.5' }
+    // @ts-expect-error: not an area
+    const area: ControlGetOpenApiRequest['query'] = { area: 'billing' }
+    expect([measure, typo, unitless, area].length).toBe(4)
   })
 
   it('type a success answer as the simulator sends it; undefined for a 204', () => {

@@ -10,7 +10,9 @@
 import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
-import { type Browser, chromium, type ConsoleMessage, type Page } from 'playwright-core'
+import { writeFile } from 'node:fs/promises'
+import { build } from 'esbuild'
+import { type Browser, type BrowserContext, chromium, type ConsoleMessage, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildExample } from '../examples/browser/build.js'
 import { type StaticServer, serveStatic } from '../examples/browser/static-server.js'
@@ -35,6 +37,7 @@ describe.skipIf(missing && !inCi)('the browser entry in Chromium', () => {
     if (missing) throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: .ci/run installs it with "apt-get install -y --no-install-recommends chromium".`)
     await mkdir(OUT, { recursive: true })
     await buildExample(join(OUT, 'site'))
+    await buildProbe(join(OUT, 'site', 'probe'))
     site = await serveStatic(join(OUT, 'site'))
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
     page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
@@ -124,6 +127,8 @@ describe.skipIf(missing && !inCi)('the browser entry in Chromium', () => {
 
     expect(leaked()).toEqual([])
     expect(site.requests).toContain('GET /mockServiceWorker.js')
+    // The simulator came as chunks of its own (loaded while msw's worker started), not inside app.js.
+    expect(site.requests.filter((line) => /^GET \/[\w-]+\.js$/.test(line) && !['GET /app.js', 'GET /mockServiceWorker.js'].includes(line)).length).toBeGreaterThan(0)
     // One collapsed console group per answered request, msw style.
     expect(consoleGroups.some((text) => /^\[MSW\] \d\d:\d\d:\d\d POST \/admin\/api\/v1\.2\/users \(%c201/.test(text))).toBe(true)
     expect(consoleGroups.some((text) => text.includes('GET /__mock/state'))).toBe(true)
@@ -172,4 +177,78 @@ describe.skipIf(missing && !inCi)('the browser entry in Chromium', () => {
     expect(leaked()).toEqual([])
     expect(consoleErrors).toEqual([])
   })
+  /** The probe page (test/support/browser-probe.ts) in a fresh context: nothing started yet. */
+  async function probe(context?: BrowserContext): Promise<Page> {
+    const fresh = await (context ?? (await browser.newContext())).newPage()
+    fresh.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`))
+    await fresh.goto(`${site.url}/probe/`)
+    await fresh.waitForSelector('body[data-probe="ready"]', { state: 'attached' })
+    return fresh
+  }
+
+  it('holds a request sent while the simulator still loads, and answers it from the simulator', async () => {
+    const context = await browser.newContext()
+    // The simulator's chunk arrives late, so msw's worker is up well before the simulator is.
+    await context.route('**/prepare-browser-simulator-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
+    const fresh = await probe(context)
+    const seen = await fresh.evaluate(async () => {
+      const { start } = (globalThis as unknown as { probe: { start: (options: object) => Promise<unknown> } }).probe
+      let started = false
+      const starting = start({ quiet: true }).then(() => {
+        started = true
+      })
+      // Until it resolves: the first requests reach the network (no worker yet), later ones
+      // wait in the worker for the simulator.
+      const sent: Array<Promise<{ status: number; total: number }>> = []
+      while (!started) {
+        sent.push(fetch('/admin/api/v1.2/users?limit=1').then((response) => ({ status: response.status, total: Number(response.headers.get('x-total-count')) })))
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      await starting
+      return Promise.all(sent)
+    })
+    // Many, not one that happened to be on its way when the simulator came: they were held.
+    const held = seen.filter((answer) => answer.status === 200 && answer.total === 48)
+    expect(held.length, JSON.stringify(seen)).toBeGreaterThanOrEqual(10)
+    // Every other answer came from the network, before the worker was active.
+    expect(seen.filter((answer) => answer.status !== 200 && answer.status !== 404)).toEqual([])
+    await context.close()
+  })
+
+  it('rejects an invalid option with a ConfigError, and leaves no worker answering', async () => {
+    const fresh = await probe()
+    const outcome = await fresh.evaluate(async () => {
+      const { start } = (globalThis as unknown as { probe: { start: (options: object) => Promise<unknown> } }).probe
+      const error = await start({ quiet: true, seed: -1 }).then(
+        () => undefined,
+        (caught: Error) => ({ name: caught.name, message: caught.message }),
+      )
+      return { error, after: (await fetch('/admin/api/v1.2/users')).status }
+    })
+    expect(outcome.error).toEqual({ name: 'ConfigError', message: expect.stringMatching(/^Invalid seed "-1" \(--seed\): /) })
+    // The worker was stopped: the request went to the network, which has no such file.
+    expect(outcome.after).toBe(404)
+    expect(site.requests).toContain('GET /admin/api/v1.2/users')
+    await fresh.context().close()
+  })
 })
+
+/** Builds the probe page (test/support/browser-probe.ts) into `dir`, as the example is built. */
+async function buildProbe(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true })
+  await writeFile(join(dir, 'index.html'), '<!doctype html><title>probe</title><link rel="icon" href="data:,"><script type="module" src="app.js"></script>\n')
+  await build({
+    entryPoints: [join(process.cwd(), 'test', 'support', 'browser-probe.ts')],
+    outdir: dir,
+    entryNames: 'app',
+    splitting: true,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    logLevel: 'warning',
+  })
+}

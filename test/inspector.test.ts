@@ -140,7 +140,7 @@ describe.skipIf(missing && !process.env.CI)('the inspector in Chromium', () => {
     expect(failed.headers.get('retry-after')).toBe('1')
     expect((await fetch(`${server.url}/core/users`, json('POST', body))).status).toBe(201)
     // Words the API refuses: its own message, and nothing added.
-    await page.getByRole('textbox', { name: 'Fault rule' }).fill('POST /core/users 418')
+    await page.getByRole('textbox', { name: 'Fault rule' }).fill('POST /core/users 302')
     await page.getByRole('button', { name: 'Add rule' }).click()
     await expect.poll(() => page.getByRole('alert').first().innerText()).toMatch(/status/)
     expect((await (await fetch(`${server.url}/__mock/faults`)).json()).rules).toHaveLength(1)

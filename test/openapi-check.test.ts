@@ -34,6 +34,16 @@ describe('the check that holds every reply against the document', () => {
     expect(check.problem('GET', `${BASE}/nowhere`, reply(404, { error: 'not_found', message: 'No route.' }))).toBeUndefined()
   })
 
+  it('accepts what an injected fault answers: any error status of an area operation, listed or not', () => {
+    const fault = (status: number, error: string) => reply(status, { error, message: `Injected (injected fault).` })
+    // 418 is in no operation's list: the `4XX` range says what it is.
+    expect(check.problem('GET', `${BASE}/core/products/prod-1001`, fault(418, 'im_a_teapot'))).toBeUndefined()
+    expect(check.problem('GET', `${BASE}/core/products/prod-1001`, fault(507, 'insufficient_storage'))).toBeUndefined()
+    // A listed 404 whose own body carries `id`: a fault's 404 has none, and says it is one.
+    expect(check.problem('GET', `${BASE}/core/products/prod-1001`, fault(404, 'not_found'))).toBeUndefined()
+    expect(check.problem('GET', `${BASE}/core/products/prod-1001`, reply(404, { error: 'not_found', message: 'No product.' }))).toMatch(/must have required property 'id'/)
+  })
+
   it.each([
     ['a field the schema does not have', 'GET', '/core/products/prod-1001', reply(200, { ...product, colour: 'red' }), /must NOT have additional properties \(colour\)/],
     ['a missing field', 'GET', '/core/products/prod-1001', reply(200, { ...product, stock: undefined }), /must have required property 'stock'/],
@@ -46,11 +56,25 @@ describe('the check that holds every reply against the document', () => {
       /body\/status must be equal to one of the allowed values/,
     ],
     [
-      'a status the operation does not document',
+      'a status the operation does not document (the control API has no fault ranges)',
+      'GET',
+      '/__mock/worlds',
+      reply(418, { error: 'teapot', message: 'no' }),
+      /answered 418 \(operation controlListWorlds\), but the document allows only 200, 401, 500\./,
+    ],
+    [
+      'a success status an area operation does not document',
       'GET',
       '/core/products/prod-1001',
-      reply(418, { error: 'teapot', message: 'no' }),
-      /answered 418 \(operation coreGetProduct\), but the document allows only 200, 400, 404, 429, 500, 502, 503, 504\./,
+      reply(201, product),
+      /answered 201 \(operation coreGetProduct\), but the document allows only 200, 404, 429, 500, 502, 503, 504, 4XX, 5XX\./,
+    ],
+    [
+      'an error status in a fault range with a body that is no error',
+      'GET',
+      '/core/products/prod-1001',
+      reply(418, { teapot: true }),
+      /answered 418[\s\S]*required property 'error'/,
     ],
     ['an error code documented for another status', 'GET', '/core/products/prod-1001', reply(404, { error: 'conflict', message: 'x' }), /body\/error must be equal to constant/],
     ['a 400 without details', 'POST', '/core/users', reply(400, { error: 'validation_failed', message: 'bad' }), /must have required property 'details'/],

@@ -59,34 +59,81 @@ describe('multi-area-mock openapi', () => {
 })
 
 describe('a typed client generated from the served document', () => {
-  it('type-checks with openapi-typescript types and calls every area with openapi-fetch', async () => {
+  const TOKEN = 'typed-client-token'
+  let guarded: CliServer
+  let doc: any
+  const operations = () =>
+    Object.entries<any>(doc.paths).flatMap(([path, item]) =>
+      ['get', 'put', 'post', 'delete', 'patch'].filter((method) => item[method]).map((method) => ({ path, method: method.toUpperCase(), operation: item[method] })),
+    )
+  beforeAll(async () => {
+    // A control token, so that the client must send it where the document says.
+    guarded = await startCli(['--seed', '1', '--clock', '2026-01-01T00:00:00Z', '--quiet', '--control-token', TOKEN])
+    doc = await (await fetch(`${guarded.url}/__mock/openapi.json`)).json()
+  })
+  afterAll(async () => {
+    await guarded?.stop()
+  })
+
+  it('type-checks with openapi-typescript types and calls every operation of the document with openapi-fetch', async () => {
     mkdirSync(`${CLIENT_DIR}generated`, { recursive: true })
-    const generated = await run(resolveBin('openapi-typescript', 'bin/cli.js'), [`${server.url}/__mock/openapi.json`, '-o', `${CLIENT_DIR}generated/api.d.ts`])
+    const generated = await run(resolveBin('openapi-typescript', 'bin/cli.js'), [`${guarded.url}/__mock/openapi.json`, '-o', `${CLIENT_DIR}generated/api.d.ts`])
     expect(generated.code, generated.output).toBe(0)
+    // `calls` is typed by operation id: an operation without a call (or a call of none) fails here.
     const typecheck = await run(resolveBin('typescript', 'bin/tsc'), ['-p', `${CLIENT_DIR}tsconfig.json`])
     expect(typecheck.code, typecheck.output).toBe(0)
     // Imported by URL so the main type-check does not follow it into the generated file.
     const client = await import(/* @vite-ignore */ `${CLIENT_DIR}client.ts`)
-    const results = await client.callEveryArea(server.url)
-    expect(Object.keys(results)).toEqual(['admin', 'core', 'quantum', 'general', 'ledger', 'control'])
-    for (const [area, result] of Object.entries<{ status: number; summary: string }>(results)) {
-      expect(result.status, area).toBe(200)
-      expect(result.summary, area).not.toBe('')
+    const ids = operations().map(({ operation }) => operation.operationId)
+    expect(Object.keys(client.calls).sort()).toEqual([...ids].sort())
+    const results = await client.callEveryOperation(guarded.url, TOKEN)
+    for (const { operation } of operations()) {
+      const result = results[operation.operationId]
+      const successes = Object.keys(operation.responses).filter((status) => status.startsWith('2'))
+      expect(successes, `${operation.operationId} answered ${result.status}: ${result.summary}`).toContain(String(result.status))
+      expect(result.summary, operation.operationId).not.toBe('')
     }
-    expect(results.core.summary).toBe('Aurora Mechanical Keyboard 89.99')
-    expect(results.quantum.summary).toBe('operational at 0% load')
-    expect(results.ledger.summary).toBe('USDC with 6 decimals')
-    expect(results.control.summary).toBe('ok seed 1')
+    expect(results.coreGetProduct.summary).toBe('Aurora Mechanical Keyboard 89.99')
+    expect(results.generalUpdateResource.summary).toBe('Typed report')
+    expect(results.controlStreamEvents.summary).toBe('event: hello')
+    expect(results.ledgerGetToken.summary).toBe('USDC with 6 decimals')
+    expect(results.controlGetHealth.summary).toBe('ok seed 1')
+    // Generating the types and type-checking them take a few seconds each.
+  }, 90_000)
+
+  it('asks for the control token exactly where the document declares it, and refuses as its examples show', async () => {
+    for (const { path, method, operation } of operations()) {
+      const url = `${guarded.url}${path.replace(/\{[^}]+\}/g, 'x')}`
+      const schemes = (operation.security as Array<Record<string, string[]>>).flatMap((requirement) => Object.keys(requirement))
+      // Without a body: the token is checked before anything of the request.
+      const refused = await fetch(url, { method })
+      const body = refused.status === 401 ? await refused.json() : await refused.body?.cancel()
+      if (schemes.includes('controlToken')) {
+        expect(refused.status, `${method} ${path}`).toBe(401)
+        const examples = Object.values<any>(doc.components.responses.ControlUnauthorizedOrInvalidToken.content['application/json'].examples)
+        expect(examples.map((example) => example.value)).toContainEqual(body)
+        const wrong = await fetch(url, { method, headers: { authorization: 'Bearer not-the-token' } })
+        expect(examples.map((example) => example.value)).toContainEqual(await wrong.json())
+      } else if (schemes.includes('bearerAuth')) {
+        expect(body, `${method} ${path}`).toMatchObject({ error: 'unauthorized' })
+        expect(refused.headers.get('www-authenticate'), `${method} ${path}`).not.toContain('control API')
+      } else {
+        expect(refused.status, `${method} ${path}`).not.toBe(401)
+      }
+    }
   })
 })
 
 describe('GET /__mock/docs', () => {
-  it('serves the page and its assets from the installed package, and nothing else under it', async () => {
+  // swagger-ui-dist is a devDependency here; without it (an optional peer) the page is a plain list: test/package-install.test.ts.
+  it('serves Swagger UI and its assets from the installed swagger-ui-dist, under a policy with no inline script, and nothing else under it', async () => {
     const page = await fetch(`${server.url}/__mock/docs`)
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(page.headers.get('content-security-policy')).toMatch(/^default-src 'none'; script-src 'self'; /)
     const html = await page.text()
-    expect(html).toContain('/__mock/openapi.json')
+    expect(html).toContain('/__mock/docs/swagger-init.js')
+    expect(await (await fetch(`${server.url}/__mock/docs/swagger-init.js`)).text()).toContain('"/__mock/openapi.json"')
     for (const [asset, type] of [
       ['swagger-ui-bundle.js', 'text/javascript'],
       ['swagger-ui.css', 'text/css'],
@@ -123,6 +170,7 @@ describe('GET /__mock/docs', () => {
         return route.abort()
       })
       page.on('console', (message) => {
+        // A Content-Security-Policy refusal shows here too.
         if (message.type() === 'error') errors.push(message.text())
       })
       await page.goto(`${server.url}/__mock/docs`)

@@ -9,7 +9,7 @@ const USAGE = [
   '',
   '  npm run bench                  build, then every row on every server, rounds, journal pairs, issue 25 targets',
   '  node bench/run.js              the same without the build (needs dist/)',
-  '  node bench/run.js --scale      scale figures; --proxy, --worlds, --ingest, --targets: the other benches',
+  '  node bench/run.js --scale      scale figures; --proxy, --worlds, --ingest, --targets, --browser: the other benches',
   '  npm run soak | bench:ingest | bench:proxy | bench:worlds | size',
   '  BENCH_SMOKE=1 node bench/run.js   smoke run: 1 s warm-up + 1 round of 1 s, the create row, fast and the baseline',
   '',

@@ -10,7 +10,8 @@ const HERE = dirname(fileURLToPath(import.meta.url))
 /**
  * Builds the example into `outDir`: `public/` as is, `app.js` bundled by
  * esbuild from `app.ts` (importing `multi-area-mock/browser` from the built
- * package, `npm run build` first), and msw's `mockServiceWorker.js` copied
+ * package, `npm run build` first) with its chunks (the simulator is one,
+ * loaded while msw's worker starts), and msw's `mockServiceWorker.js` copied
  * from the installed msw, so the worker script and the library always match.
  *
  * @example
@@ -25,7 +26,10 @@ export async function buildExample(outDir: string, sourceDir = HERE): Promise<vo
   await cp(join(mswRoot, 'lib', 'mockServiceWorker.js'), join(outDir, 'mockServiceWorker.js'))
   await build({
     entryPoints: [join(sourceDir, 'app.ts')],
-    outfile: join(outDir, 'app.js'),
+    outdir: outDir,
+    entryNames: 'app',
+    // As an app's bundler does: the simulator, loaded with a dynamic import(), is a chunk of its own.
+    splitting: true,
     bundle: true,
     format: 'esm',
     platform: 'browser',

@@ -2,6 +2,7 @@ import type { StartOptions } from 'msw/browser'
 import * as z from 'zod'
 import { simulatorOptionsSchema } from '../simulator/options.js'
 import type { ScenarioInput } from '../simulator/scenario-schema.js'
+import { BROWSER_DEFAULTS } from './browser-defaults.js'
 
 /** Where the world is kept between page loads. */
 export type PersistMode = 'session' | 'local' | false
@@ -27,20 +28,20 @@ export const browserOptionsSchema = z.object(
      * Keep the world across page reloads in `sessionStorage` (this tab) or
      * `localStorage` (every tab of the origin). Default `false`: every load seeds afresh.
      */
-    persist: z.union([z.enum(['session', 'local']), z.literal(false)], 'expected "session", "local" or false').default(false),
+    persist: z.union([z.enum(['session', 'local']), z.literal(false)], 'expected "session", "local" or false').default(BROWSER_DEFAULTS.persist),
     /** Storage key of the saved world. Default `'multi-area-mock'`. */
-    storageKey: z.string('expected a storage key').min(1, 'expected a storage key').default('multi-area-mock'),
+    storageKey: z.string('expected a storage key').min(1, 'expected a storage key').default(BROWSER_DEFAULTS.storageKey),
     /** msw's service worker script. Default `{ url: '/mockServiceWorker.js' }`. */
     serviceWorker: z.custom<StartOptions['serviceWorker']>(isObject, "expected msw's serviceWorker options").optional(),
     /** No console group per answered request, and no msw start message. */
-    quiet: z.boolean('expected true or false').default(false),
+    quiet: z.boolean('expected true or false').default(BROWSER_DEFAULTS.quiet),
     /** What msw does with requests no handler answers. Default `'bypass'`: they go to the network untouched. */
     onUnhandledRequest: z
       .custom<NonNullable<StartOptions['onUnhandledRequest']>>(
         (value) => typeof value === 'string' || typeof value === 'function',
         'expected "bypass", "warn", "error" or a function',
       )
-      .default('bypass'),
+      .default(BROWSER_DEFAULTS.onUnhandledRequest),
   },
   'expected an object of options',
 )

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { ConfigError } from '../kernel/errors/config-error.js'
 import { builtinScenarios } from '../simulator/builtin-scenarios.js'
 import { ScenarioError } from '../kernel/errors/scenario-error.js'
+import { isScenarioUrl } from './scenario-fetch.js'
 import { looksLikeUrl, resolveScenario } from './scenario-source.js'
 
 const PAGE = 'http://app.test/some/page'
@@ -76,5 +77,7 @@ describe('resolveScenario', () => {
   it('tells a URL from a name', () => {
     expect(['default', 'pending-users', 'my_world'].map(looksLikeUrl)).toEqual([false, false, false])
     expect(['/mocks/a.json', './a.json', 'a.json', 'https://x.test/s'].map(looksLikeUrl)).toEqual([true, true, true, true])
+    // The browser entry asks before anything else loads: a URL object, or a string that looks like one.
+    expect([new URL('http://x.test/a.json'), '/mocks/a.json', 'default', { accounts: {} }, undefined].map(isScenarioUrl)).toEqual([true, true, false, false, false])
   })
 })

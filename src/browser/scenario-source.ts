@@ -3,16 +3,14 @@ import { ScenarioError } from '../kernel/errors/scenario-error.js'
 import { type ScenarioInput, scenarioSchema } from '../simulator/scenario-schema.js'
 import { safeParse } from '../kernel/http/validate.js'
 import { lookupScenario } from '../simulator/scenario-lookup.js'
+import { type FetchedScenario, fetchScenario, isScenarioUrl } from './scenario-fetch.js'
+
+export { looksLikeUrl } from './scenario-fetch.js'
 
 /** A scenario resolved to a name the simulator can load and its content. */
 export interface NamedScenario {
   name: string
   scenario: ScenarioInput
-}
-
-/** `true` when a `scenario` string is a URL to fetch rather than a scenario name. */
-export function looksLikeUrl(value: string): boolean {
-  return value.includes('/') || value.endsWith('.json')
 }
 
 /**
@@ -31,30 +29,36 @@ export async function resolveScenario(
   fetchJson: typeof fetch,
   base?: string,
 ): Promise<NamedScenario> {
-  const value = option ?? 'default'
-  if (typeof value === 'string' && !looksLikeUrl(value)) {
-    const scenario = lookupScenario(registry, value)
-    if (!scenario) throw new ConfigError(`Unknown scenario "${value}". Available: ${Object.keys(registry).join(', ')}.`)
-    return { name: value, scenario }
-  }
-  if (typeof value !== 'string' && !(value instanceof URL)) return { name: 'custom', scenario: value }
+  if (isScenarioUrl(option)) return checkFetchedScenario(await fetchScenario(option, fetchJson, base))
+  return namedScenario(option, registry)
+}
 
-  const url = new URL(value, base)
-  let response: Response
-  try {
-    response = await fetchJson(url, { headers: { accept: 'application/json' } })
-  } catch (error) {
-    throw new ConfigError(`Cannot load scenario ${url.href}: ${error instanceof Error ? error.message : String(error)}.`)
-  }
-  if (!response.ok) throw new ConfigError(`Cannot load scenario ${url.href}: HTTP ${response.status}.`)
-  let json: unknown
-  try {
-    json = await response.json()
-  } catch (error) {
-    throw new ConfigError(`Scenario ${url.href} is not valid JSON: ${error instanceof Error ? error.message : String(error)}.`)
-  }
-  const result = safeParse(scenarioSchema, json)
-  if (!result.success) throw new ScenarioError(`scenario ${url.href}`, result.error.issues)
-  const file = url.pathname.split('/').pop() ?? ''
-  return { name: decodeURIComponent(file.replace(/\.json$/i, '')) || 'custom', scenario: json as ScenarioInput }
+/**
+ * A scenario option that is not a URL: a registered name (own names only), or
+ * a scenario object as `'custom'`; an unknown name throws a `ConfigError` listing the known ones.
+ *
+ * @example
+ * namedScenario('pending-users', builtinScenarios) // { name: 'pending-users', scenario: {...} }
+ */
+export function namedScenario(option: string | ScenarioInput | undefined, registry: Readonly<Record<string, ScenarioInput>>): NamedScenario {
+  const value = option ?? 'default'
+  if (typeof value !== 'string') return { name: 'custom', scenario: value }
+  const scenario = lookupScenario(registry, value)
+  if (!scenario) throw new ConfigError(`Unknown scenario "${value}". Available: ${Object.keys(registry).join(', ')}.`)
+  return { name: value, scenario }
+}
+
+/**
+ * A fetched scenario file checked against the scenario schema; a
+ * `ScenarioError` naming the URL and each problem otherwise, and a
+ * `ConfigError` when it could not be fetched or read as JSON.
+ *
+ * @example
+ * checkFetchedScenario(await fetchScenario('/mocks/team.json', fetch, location.href)) // { name: 'team', scenario: {...} }
+ */
+export function checkFetchedScenario(fetched: FetchedScenario): NamedScenario {
+  if ('problem' in fetched) throw new ConfigError(fetched.problem)
+  const result = safeParse(scenarioSchema, fetched.json)
+  if (!result.success) throw new ScenarioError(`scenario ${fetched.url}`, result.error.issues)
+  return { name: fetched.name, scenario: fetched.json as ScenarioInput }
 }

@@ -1,12 +1,9 @@
 import { type SetupWorker, setupWorker } from 'msw/browser'
-import { builtinScenarios } from '../simulator/builtin-scenarios.js'
-import { createSimulator } from '../simulator/create-simulator.js'
-import { parseOptions } from '../kernel/options/parse-options.js'
 import type { Simulator } from '../simulator/simulator.js'
-import { type BrowserSimulatorOptions, browserOptionsSchema } from './browser-options.js'
-import { persistIdentity } from './persist-identity.js'
-import { resolveScenario } from './scenario-source.js'
-import { type StorageLike, WorldPersistence } from './world-persistence.js'
+import { BROWSER_DEFAULTS } from './browser-defaults.js'
+import type { BrowserSimulatorOptions } from './browser-options.js'
+import { DeferredSimulatorHandler } from './deferred-handler.js'
+import { fetchScenario, isScenarioUrl } from './scenario-fetch.js'
 
 /** A simulator answering in the browser's service worker. */
 export interface BrowserSimulator {
@@ -26,41 +23,44 @@ export interface BrowserSimulator {
  * anything else goes to the network untouched. Run `npx msw init public/ --save`
  * once so `/mockServiceWorker.js` is served.
  *
+ * msw registers its worker while the simulator loads (its own chunk, see
+ * `prepareBrowserSimulator`) and seeds; it resolves once both are done. An
+ * invalid option still rejects with a `ConfigError`, with the worker stopped.
+ *
  * @example
  * import { startBrowserSimulator } from 'multi-area-mock/browser'
  * await startBrowserSimulator({ seed: 1, scenario: 'default', persist: 'session' })
  */
 export async function startBrowserSimulator(options: BrowserSimulatorOptions = {}): Promise<BrowserSimulator> {
-  const { persist, storageKey, serviceWorker, quiet, onUnhandledRequest, scenario } = parseOptions(browserOptionsSchema, options)
+  // What msw's start needs is read as given; the schema checks every option once the simulator has loaded.
+  const given: Partial<BrowserSimulatorOptions> = typeof options === 'object' && options !== null ? options : {}
+  // The simulator (zod, faker, the areas): a chunk of its own in an app's bundle, loaded while msw's worker starts.
+  const loading = import('./prepare-browser-simulator.js')
   // Before the worker starts, so a scenario URL is fetched from the network.
-  const registry = { ...builtinScenarios, ...options.scenarios }
-  const chosen = await resolveScenario(scenario, registry, (input, init) => fetch(input, init), globalThis.location?.href)
-  // The browser's own options are not the simulator's: it leaves them aside.
-  const simulator = createSimulator({ ...options, scenarios: { ...options.scenarios, [chosen.name]: chosen.scenario }, scenario: chosen.name })
-  await simulator.ready
+  const fetched = isScenarioUrl(given.scenario)
+    ? await fetchScenario(given.scenario, (input, init) => fetch(input, init), globalThis.location?.href).catch(failed(loading))
+    : undefined
+  const preparing = loading.then(({ prepareBrowserSimulator }) => prepareBrowserSimulator(options, fetched))
+  // A scenario file that could not be had starts no worker: this rejects with the options'
+  // problem, else the file's (a ConfigError naming the URL), as the schema's checks come first.
+  if (fetched !== undefined && 'problem' in fetched) await preparing
 
-  let persistence: WorldPersistence | undefined
-  let restored = false
-  const storage = persist ? openStorage(persist) : undefined
-  if (storage) {
-    persistence = new WorldPersistence(simulator, {
-      storage: storage.storage,
-      storageName: storage.name,
-      key: storageKey,
-      identity: persistIdentity(options, chosen.name, chosen.scenario),
-    })
-    restored = (await persistence.restore()) === 'restored'
-    // A fresh start overwrites what another seed or scenario left behind.
-    if (!restored) persistence.save()
+  const worker = setupWorker(new DeferredSimulatorHandler(preparing))
+  const starting = (async () =>
+    worker.start({
+      quiet: given.quiet ?? BROWSER_DEFAULTS.quiet,
+      onUnhandledRequest: given.onUnhandledRequest ?? BROWSER_DEFAULTS.onUnhandledRequest,
+      ...(given.serviceWorker ? { serviceWorker: given.serviceWorker } : {}),
+    }))()
+  const [prepared, started] = await Promise.allSettled([preparing, starting])
+  if (prepared.status === 'rejected') {
+    if (started.status === 'fulfilled') worker.stop()
+    throw prepared.reason
   }
-  const detach = persistence?.attach()
-
-  const worker = setupWorker(...simulator.handlers)
-  try {
-    await worker.start({ quiet, onUnhandledRequest, ...(serviceWorker ? { serviceWorker } : {}) })
-  } catch (error) {
-    detach?.()
-    throw error
+  const { simulator, restored, persistence, detach } = prepared.value
+  if (started.status === 'rejected') {
+    detach()
+    throw started.reason
   }
   return {
     simulator,
@@ -68,23 +68,16 @@ export async function startBrowserSimulator(options: BrowserSimulatorOptions = {
     restored,
     save: () => void persistence?.save(),
     stop() {
-      detach?.()
+      detach()
       worker.stop()
     },
   }
 }
 
-/** The chosen Web Storage, or `undefined` (with a warning) where the browser refuses it. */
-function openStorage(mode: 'session' | 'local'): { storage: StorageLike; name: string } | undefined {
-  const name = mode === 'session' ? 'sessionStorage' : 'localStorage'
-  try {
-    // Reading the property itself throws where storage is blocked (e.g. third-party iframes).
-    const storage = mode === 'session' ? globalThis.sessionStorage : globalThis.localStorage
-    if (storage) return { storage, name }
-  } catch (error) {
-    console.warn(`[multi-area-mock] ${name} is not available (${error instanceof Error ? error.message : String(error)}); the world will not survive a reload.`)
-    return undefined
+/** Rethrows a failed scenario fetch, leaving the simulator's chunk (loading meanwhile) unobserved without a stray rejection. */
+function failed(loading: Promise<unknown>): (error: unknown) => never {
+  return (error) => {
+    loading.catch(() => undefined)
+    throw error
   }
-  console.warn(`[multi-area-mock] ${name} is not available here; the world will not survive a reload.`)
-  return undefined
 }

@@ -3,20 +3,33 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ApiError, notFound } from '../kernel/errors/api-error.js'
 import { errorResponse } from '../kernel/errors/error-response.js'
+import { docsPageScript } from './docs-page-script.js'
+import { PLAIN_PAGE_POLICY, PLAIN_PAGE_STYLE, plainPage, SWAGGER_INSTALL, SWAGGER_PAGE_POLICY, swaggerInit, swaggerPage } from './docs-page-views.js'
 import type { WireReply } from './wire-reply.js'
 
-/** The files of swagger-ui-dist the page loads, with their types. */
-const ASSETS: Readonly<Record<string, string>> = {
+/** The files of swagger-ui-dist the interactive page loads, with their types. */
+const SWAGGER_ASSETS: Readonly<Record<string, string>> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
 }
 
+/** Options of `DocsPage`. */
+export interface DocsPageOptions {
+  /**
+   * The folder of swagger-ui-dist: by default the one installed next to this
+   * package, looked up again on each page load while there is none (so
+   * installing it needs no restart); `null` serves the plain page.
+   */
+  swaggerUi?: string | null
+}
+
 /**
- * `GET {control}/docs`: an API reference page of `{control}/openapi.json`
- * (Swagger UI), with every asset served from the installed `swagger-ui-dist`
- * package, so it works with no internet. Node only: the in-process and browser
- * handlers serve the document but not this page (its 2 MB of assets would have
- * to be bundled into every app). Files are read on first use and kept.
+ * `GET {control}/docs`: the API reference page of `{control}/openapi.json`.
+ * With the optional package `swagger-ui-dist` installed, Swagger UI, its files
+ * served from that package; without it, a plain list of the operations, the
+ * document's link and the command that adds the interactive page. Nothing is
+ * fetched from the internet either way. Node only: the in-process and browser
+ * handlers serve the document but not this page.
  *
  * @example
  * const docs = new DocsPage('/__mock')
@@ -24,11 +37,14 @@ const ASSETS: Readonly<Record<string, string>> = {
  */
 export class DocsPage {
   readonly #prefix: string
+  readonly #documentUrl: string
   readonly #files = new Map<string, Promise<Uint8Array>>()
-  #directory: string | undefined
+  #swaggerUi: string | null | undefined
 
-  constructor(controlPrefix: string) {
+  constructor(controlPrefix: string, options: DocsPageOptions = {}) {
     this.#prefix = `${controlPrefix}/docs`
+    this.#documentUrl = `${controlPrefix}/openapi.json`
+    this.#swaggerUi = options.swaggerUi
   }
 
   handles(pathname: string): boolean {
@@ -43,57 +59,46 @@ export class DocsPage {
       )
     }
     const name = request.path.slice(this.#prefix.length).replace(/^\//, '')
-    if (name === '') return this.#reply(this.#html(), 'text/html; charset=utf-8')
+    if (name === '') {
+      return this.#swaggerDirectory()
+        ? this.#reply(swaggerPage(this.#prefix), 'text/html; charset=utf-8', { 'content-security-policy': SWAGGER_PAGE_POLICY })
+        : this.#reply(plainPage(this.#prefix, this.#documentUrl), 'text/html; charset=utf-8', { 'content-security-policy': PLAIN_PAGE_POLICY })
+    }
+    if (name === 'operations.js') return this.#reply(docsPageScript(this.#documentUrl), 'text/javascript; charset=utf-8')
+    if (name === 'operations.css') return this.#reply(PLAIN_PAGE_STYLE, 'text/css; charset=utf-8')
+    if (name === 'swagger-init.js') return this.#reply(swaggerInit(this.#documentUrl), 'text/javascript; charset=utf-8')
     // Own names only: `constructor` or `__proto__` would otherwise name a file to read.
-    const type = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined
+    const type = Object.hasOwn(SWAGGER_ASSETS, name) ? SWAGGER_ASSETS[name] : undefined
     if (!type) return errorResponse(notFound(`No file "${name}" on the docs page; the page itself is ${this.#prefix}.`))
-    return this.#reply(await this.#file(name), type, 'public, max-age=3600')
+    const directory = this.#swaggerDirectory()
+    if (!directory) return errorResponse(notFound(`${name} is a file of swagger-ui-dist, which is not installed: run "${SWAGGER_INSTALL}" for the interactive page.`))
+    return this.#reply(await this.#file(directory, name), type, { 'cache-control': 'public, max-age=3600' })
   }
 
-  #reply(body: string | Uint8Array, type: string, cache = 'no-cache'): WireReply {
+  #reply(body: string | Uint8Array, type: string, headers: Record<string, string> = {}): WireReply {
     // The body stays for HEAD too: its length is the Content-Length; Node writes no body.
-    return { status: 200, headers: { 'content-type': type, 'cache-control': cache }, body }
+    return { status: 200, headers: { 'content-type': type, 'cache-control': 'no-cache', 'x-content-type-options': 'nosniff', ...headers }, body }
   }
 
-  #file(name: string): Promise<Uint8Array> {
+  /** swagger-ui-dist's folder, or `null`; a folder found once is kept, an absence is checked again next time. */
+  #swaggerDirectory(): string | null {
+    if (this.#swaggerUi === undefined) {
+      try {
+        return (this.#swaggerUi = dirname(fileURLToPath(import.meta.resolve('swagger-ui-dist/package.json'))))
+      } catch {
+        return null
+      }
+    }
+    return this.#swaggerUi
+  }
+
+  #file(directory: string, name: string): Promise<Uint8Array> {
     let file = this.#files.get(name)
     if (!file) {
-      this.#directory ??= dirname(fileURLToPath(import.meta.resolve('swagger-ui-dist/package.json')))
-      file = readFile(join(this.#directory, name)).then((data) => new Uint8Array(data.buffer, data.byteOffset, data.byteLength))
+      file = readFile(join(directory, name)).then((data) => new Uint8Array(data.buffer, data.byteOffset, data.byteLength))
+      file.catch(() => this.#files.delete(name))
       this.#files.set(name, file)
     }
     return file
-  }
-
-  #html(): string {
-    const control = this.#prefix.slice(0, -'/docs'.length)
-    return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>multi-area-mock API reference</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="${this.#prefix}/swagger-ui.css">
-</head>
-<body>
-<div id="swagger-ui"></div>
-<script src="${this.#prefix}/swagger-ui-bundle.js"></script>
-<script>
-window.ui = SwaggerUIBundle({
-  url: ${JSON.stringify(`${control}/openapi.json`)},
-  dom_id: '#swagger-ui',
-  presets: [SwaggerUIBundle.presets.apis],
-  layout: 'BaseLayout',
-  deepLinking: true,
-  docExpansion: 'list',
-  defaultModelsExpandDepth: 0,
-  // Nothing leaves this machine: no online validator badge.
-  validatorUrl: null,
-})
-</script>
-</body>
-</html>
-`
   }
 }

@@ -46,7 +46,9 @@ export function controlRoutes({ sim }: ControlRouteContext) {
       method: 'GET',
       path: '/health',
       operationId: 'getHealth',
-      summary: 'Liveness, seed, scenario and mounted areas',
+      summary: 'Health, seed, scenario and mounted areas',
+      description:
+        'Answers 200 as long as the simulator runs, with the seed and scenario it was seeded with, its clock, and each mounted area with its letter, title and base URLs.',
       responses: { 200: { body: health } },
       examples: () => [{}],
       handle: () =>
@@ -62,8 +64,9 @@ export function controlRoutes({ sim }: ControlRouteContext) {
       method: 'POST',
       path: '/reset',
       operationId: 'reset',
-      summary: 'Back to the state right after the current scenario was loaded',
-      description: 'Includes the clock: a frozen clock goes back to its instant, a running one to its offset.',
+      summary: 'Reset the world to the current scenario',
+      description:
+        'Back to the state right after the current scenario was loaded: its data, its fault rules and its clock (a frozen clock goes back to its instant, a running one to its offset). The request journal is emptied.',
       responses: { 200: { body: resetResult } },
       examples: () => [{}],
       async handle() {
@@ -75,7 +78,8 @@ export function controlRoutes({ sim }: ControlRouteContext) {
       method: 'GET',
       path: '/scenarios',
       operationId: 'listScenarios',
-      summary: 'Available scenarios',
+      summary: 'List the scenarios',
+      description: 'Every scenario this simulator can load, built in or registered with it (`scenarios` option); `active` marks the one loaded now.',
       responses: { 200: { body: scenarioList } },
       examples: () => [{}],
       handle: () => json(sim.listScenarios().map((entry) => ({ ...entry, active: entry.name === sim.scenario })) satisfies z.infer<typeof scenarioList>),
@@ -84,9 +88,9 @@ export function controlRoutes({ sim }: ControlRouteContext) {
       method: 'POST',
       path: '/scenarios/{name}',
       operationId: 'loadScenario',
-      summary: 'Load a scenario by name',
+      summary: 'Load a scenario',
       description:
-        'Empties the world and seeds the scenario; it becomes what `POST /__mock/reset` returns to. In an isolated world the records it seeds count against `--max-world-records` and `--max-total-world-records`, before anything is generated.',
+        'Empties the world and seeds the scenario; it becomes what `POST /__mock/reset` returns to. An unknown name is a 404 that lists the known ones. In an isolated world the records it seeds count against `--max-world-records` and `--max-total-world-records` before anything is generated; past them nothing changes.',
       params: scenarioParams,
       responses: { 200: { body: loadResult } },
       errors: [{ code: 'not_found', extra: unknownScenarioExtra, description: 'No such scenario; `available` lists them.' }, worldTooLargeError, worldRecordsConflictError],
@@ -104,7 +108,8 @@ export function controlRoutes({ sim }: ControlRouteContext) {
       method: 'GET',
       path: '/clock',
       operationId: 'getClock',
-      summary: 'The simulator clock: current instant and whether it stands still',
+      summary: 'Read the simulator clock',
+      description: '`now` is the current instant of the simulator clock; `fixed` is `true` while it stands still (`--clock <instant>`, or `mode: "fixed"`).',
       responses: { 200: { body: clockView } },
       examples: () => [{}],
       handle: () => json(clockNow()),
@@ -113,8 +118,9 @@ export function controlRoutes({ sim }: ControlRouteContext) {
       method: 'POST',
       path: '/clock',
       operationId: 'moveClock',
-      summary: 'Move the simulator clock: {mode: "fixed"|"system", set: iso, advance: ms | "90s"}',
-      description: 'Applied in the order `mode`, `set`, `advance`; works on a running clock too (it keeps an offset). A bad value moves nothing.',
+      summary: 'Freeze, set or advance the simulator clock',
+      description:
+        'Give at least one of `mode` (`fixed` stops the clock, `system` lets it run), `set` (an instant) and `advance` (milliseconds or a duration such as `90s`). They apply in that order; a running clock keeps an offset. The clock stays within the years 0000 to 9999: a move beyond them, or any bad value, is a 400 and moves nothing.',
       body: jsonBody(clockBody, { limit: 4096 }),
       responses: { 200: { body: clockView } },
       examples: () => [{ summary: 'Ninety seconds later', body: { advance: '90s' } }],
@@ -137,7 +143,9 @@ export function controlRoutes({ sim }: ControlRouteContext) {
       method: 'GET',
       path: '/state',
       operationId: 'getState',
-      summary: 'The whole world as JSON (no password hashes)',
+      summary: 'Export the whole world',
+      description:
+        'Every section of every area as one JSON document, in the form `PUT /__mock/state` and scenario files take. Users carry no password hashes. Streamed one record at a time, so a large world is never held whole.',
       responses: { 200: { body: worldStateSchema } },
       // Streamed: a 100,000-user world is ~25 MB of JSON, never held whole (bench/README.md, "Scale").
       handle: () => streamedJson(sim.exportState(), STATE_DEPTH),
@@ -146,9 +154,9 @@ export function controlRoutes({ sim }: ControlRouteContext) {
       method: 'PUT',
       path: '/state',
       operationId: 'replaceState',
-      summary: 'Replace the whole world (validated; nothing changes on error)',
+      summary: 'Replace the whole world',
       description:
-        'A missing section becomes empty. Users may carry `password` (hashed at once); the clock is not touched. In an isolated world the records it lists count against `--max-world-records` and `--max-total-world-records`.',
+        'The document is checked as a whole, its cross-references included (unique ids, known validators, pairs collapsed together); an invalid one is a 400 listing every problem, and nothing changes. A missing section becomes empty. Users may carry `password` (hashed at once); the clock is not touched. In an isolated world the records it lists count against `--max-world-records` and `--max-total-world-records`.',
       // Validated by `importState`, which refuses a bad document as a whole.
       body: rawJsonBody(worldStateSchema, { limit: STATE_BODY_LIMIT }),
       responses: { 200: { body: replaceResult } },
@@ -169,12 +177,14 @@ export function controlRoutes({ sim }: ControlRouteContext) {
       method: 'GET',
       path: '/openapi.json',
       operationId: 'getOpenApi',
-      summary: "This OpenAPI 3.1 document, with this server's URLs",
-      description: 'Generated from the zod schemas the routes validate with; `GET /__mock/docs` on the CLI server renders it.',
+      summary: 'This OpenAPI document',
+      description:
+        "Generated from the schemas the routes validate with, with this server's URLs; `area` gives one area with its own paths and base URLs. Never needs the control token. `GET /__mock/docs` on the CLI server renders it.",
       query: openApiQuery,
       responses: { 200: { body: openApiDocumentSchema } },
       errors: [{ code: 'not_found', description: 'The area asked for is not mounted.' }],
-      // No examples: they are recorded by asking a simulator for its document.
+      // No example of the document itself: examples are recorded by asking a simulator for it.
+      examples: () => [{ name: 'unknownArea', summary: 'An area id that does not exist', query: { area: 'nowhere' } }],
       async handle({ request, url, query: { area } }) {
         // The host the client used (`localhost:4000`, a LAN name), not the one the server bound.
         const host = request.headers.get('host')

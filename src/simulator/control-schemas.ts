@@ -1,10 +1,14 @@
 import * as z from 'zod'
-import { isoInstant } from '../kernel/time/iso-instant.js'
+import { ALL_AREAS, AREA_IDS } from '../areas/registry.js'
+import { EARLIEST_INSTANT_MS, isoInstant, LATEST_INSTANT_MS } from '../kernel/time/iso-instant.js'
 import { atLeastOneOf, withRules } from '../kernel/schema/object-rules.js'
 import { DURATION_PATTERN } from '../kernel/time/sim-clock.js'
 import { isoTimestamp } from '../kernel/time/iso-timestamp.js'
 
 const DURATION = 'must be milliseconds or a duration such as "90s", "15m", "2h"'
+const OUT_OF_RANGE = 'would move the clock out of the years 0000 to 9999'
+/** The longest move that can keep the clock within the years 0000–9999: from one end to the other. */
+const CLOCK_SPAN_MS = LATEST_INSTANT_MS - EARLIEST_INSTANT_MS
 
 /**
  * `POST /__mock/clock`: applied in the order mode, set, advance; at least one of
@@ -14,12 +18,12 @@ const DURATION = 'must be milliseconds or a duration such as "90s", "15m", "2h"'
 export const clockBody = withRules(
   z.object({
     mode: z.enum(['fixed', 'system'], 'must be "fixed" (time stands still) or "system" (time runs)').optional().describe('`fixed`: time stands still; `system`: time runs.'),
-    set: isoInstant.optional().describe('An ISO 8601 instant to move to, with a zone: `2026-01-01T00:00:00Z`.'),
+    set: isoInstant.optional().describe('An ISO 8601 instant to move to, with a zone (`2026-01-01T00:00:00Z`), within the years 0000 to 9999 in UTC.'),
     advance: z
-      .union([z.number(DURATION), z.string(DURATION).regex(DURATION_PATTERN, DURATION)], DURATION)
+      .union([z.number(DURATION).min(-CLOCK_SPAN_MS, OUT_OF_RANGE).max(CLOCK_SPAN_MS, OUT_OF_RANGE), z.string(DURATION).regex(DURATION_PATTERN, DURATION)], DURATION)
       .optional()
       .describe(
-        'Milliseconds (negative goes back), or a duration such as `"90s"`, `"15m"`, `"2h"`, `"-1d"` (units `ms`, `s`, `m`, `h`, `d`). Refused (400) when it would move the clock out of the years 0000–9999.',
+        'Milliseconds (negative goes back), or a duration such as `"90s"`, `"15m"`, `"2h"`, `"-1d"` (units `ms`, `s`, `m`, `h`, `d`). The clock stays within the years 0000–9999 (UTC): a move that would take it out, from where it stands (or from `set`), is refused (400 `advance: would move the clock out of the years 0000 to 9999`) and nothing changes.',
       ),
   }),
   [atLeastOneOf(['mode', 'set', 'advance'])],
@@ -30,6 +34,11 @@ export const clockView = z
   .object({ now: isoTimestamp, fixed: z.boolean().describe('`true` while time stands still.') })
   .meta({ id: 'ClockView', description: 'The simulator clock (D4, D24).' })
 
+/** An area's id (D1). */
+const areaId = z.enum(AREA_IDS, `must be one of ${AREA_IDS.join(', ')}`)
+/** An area's letter (D1), `A` to `E` in mounting order. */
+const areaLetter = z.enum(ALL_AREAS.map((area) => area.letter) as [string, ...string[]])
+
 /** `GET /__mock/health` answer. */
 export const health = z
   .object({
@@ -39,8 +48,8 @@ export const health = z
     clock: clockView,
     areas: z.array(
       z.object({
-        id: z.string(),
-        letter: z.string(),
+        id: areaId,
+        letter: areaLetter,
         title: z.string(),
         baseUrls: z.array(z.string()).describe('Where the area is mounted: its prefix (D1), `/` if also at the root (D2), or an absolute URL.'),
       }),
@@ -52,7 +61,14 @@ export const health = z
 export const scenarioList = z.array(z.object({ name: z.string(), description: z.string(), active: z.boolean() })).meta({ id: 'ScenarioList' })
 
 /** `{name}` of `POST /__mock/scenarios/{name}`. */
-export const scenarioParams = z.object({ name: z.string().min(1).describe('A built-in scenario (`default`, `empty`, `pending-users`) or one registered with the simulator.') })
+export const scenarioParams = z.object({
+  name: z
+    .string()
+    .min(1)
+    .describe(
+      'A scenario this server knows, as `GET /__mock/scenarios` lists them: a built-in one (`default`, `empty`...) or one registered with the simulator (`scenarios` option). Another name is a 404 whose `available` lists the known ones; nothing changes.',
+    ),
+})
 
 /** Extra field of the unknown-scenario 404. */
 export const unknownScenarioExtra = z.object({ available: z.array(z.string()) })
@@ -69,15 +85,18 @@ export const replaceResult = z.object({
 
 /** `GET /__mock/openapi.json` query. */
 export const openApiQuery = z.object({
-  area: z.string().optional().describe('Only this area (`admin`, `core`...): its own paths, its base URLs as servers.'),
+  area: areaId.optional().describe('Only this area (`admin`, `core`...): its own paths, its base URLs as servers. An area this server does not mount is a 404.'),
 })
+
+/** Any other key, with any JSON: said explicitly, or generated clients type the object as closed. */
+const OPEN = { additionalProperties: true } as const
 
 /** `GET /__mock/openapi.json` answer: this very kind of document. */
 export const openApiDocumentSchema = z
   .object({
     openapi: z.literal('3.1.0'),
-    info: z.object({ title: z.string(), version: z.string() }).loose(),
-    paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+    info: z.object({ title: z.string(), version: z.string() }).loose().meta(OPEN),
+    paths: z.record(z.string(), z.record(z.string(), z.unknown()).meta(OPEN)),
   })
   .loose()
-  .meta({ id: 'OpenApiDocument', description: 'An OpenAPI 3.1 document.' })
+  .meta({ id: 'OpenApiDocument', description: 'An OpenAPI 3.1 document.', ...OPEN })

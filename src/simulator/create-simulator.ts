@@ -19,39 +19,32 @@ import { FaultInjector, type Faults } from './faults.js'
 import { Journal } from './journal.js'
 import type { RequestJournal } from './journal-entry.js'
 import { describeSimulator, EXAMPLE_CLOCK, recordExamples } from './openapi.js'
-import { DEFAULT_SEED, reportInternalError, type SimulatorOptions, simulatorOptionsSchema } from './options.js'
+import { type CheckedOptions, DEFAULT_SEED, reportInternalError, type SimulatorOptions, simulatorOptionsSchema } from './options.js'
 import { type PipelineParts, servePipeline, type Upstream } from './request-pipeline.js'
 import { ApiError } from '../kernel/errors/api-error.js'
 import { errorResponse } from '../kernel/errors/error-response.js'
 import type { ScenarioInput, WorldState } from './scenario-schema.js'
 import { CONTROL_PREFIX, type MountedArea, type OpenApiOptions, type Simulator, type SimulatorDb } from './simulator.js'
-import { SimulatorHandler } from './simulator-handler.js'
+import { type RequestRouter, SimulatorHandler } from './simulator-handler.js'
 import { resolveScenario, seedFor, StateLifecycle } from './state-lifecycle.js'
 import { SeededStates } from './seeded-states.js'
 import { newPasswordKeys, type PasswordKeys } from '../kernel/crypto/password.js'
 import { WorldLock } from './world-lock.js'
+import { dbNotReady } from './not-ready.js'
 import { type Routed, WorldRouter } from './world-router.js'
 import { type CreateWorldOptions, WorldRegistry, type Worlds } from './worlds.js'
 import { scenarioRecords, stateRecords } from './world-records.js'
 import { admitted } from './world-budget.js'
+import type { Family } from './world-family.js'
 
 export type { Simulator } from './simulator.js'
 export type { SimulatorOptions } from './options.js'
 
-/** How a world is made: the registry it belongs to and its id. */
-interface Family {
-  registry: WorldRegistry<SimulatorInstance>
-  id: string
-  /** Loads kept for the whole family, so a world like one seeded before imports it. */
-  seeded: SeededStates
-  /** Derived password keys, shared so a world does not derive again what a sibling with its seed did. */
-  passwordKeys: PasswordKeys
-}
-
 /**
  * Creates an isolated simulator. Synchronous so it can feed `setupServer`
  * directly; an invalid option or scenario throws `ConfigError` at once, and
- * seeding finishes in the background (`await sim.ready` if you need it).
+ * seeding finishes in the background: requests wait for it, and `sim.db`
+ * throws until it is done (`await sim.ready` first).
  *
  * @example
  * const sim = createSimulator({ seed: 7, areas: ['admin'], baseUrls: { admin: 'https://admin.test' } })
@@ -61,7 +54,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 }
 
 /** A routed request: the world and route that answer it, and the request as they read it. */
-interface Found extends Routed<SimulatorInstance> {
+export interface Found extends Routed<SimulatorInstance> {
   request: SimRequest
 }
 
@@ -71,7 +64,8 @@ interface Found extends Routed<SimulatorInstance> {
  */
 export class SimulatorInstance implements Simulator {
   readonly handlers: RequestHandler[]
-  readonly db: SimulatorDb
+  /** What the msw handler asks (the browser entry's handler, made before the simulator, asks it too). */
+  readonly router: RequestRouter<Found>
   readonly readings: Readings
   readonly ready: Promise<void>
   readonly areas: MountedArea[]
@@ -94,10 +88,14 @@ export class SimulatorInstance implements Simulator {
   /** The sections this simulator loads (the accounts and the mounted areas'), for counting a scenario's records. */
   readonly #sectionKeys: ReadonlySet<string>
   #examples: Promise<ExampleSet> | undefined
+  readonly #db: SimulatorDb
+  /** Whether the first scenario is seeded (`sim.db` may be read), or why it failed. */
+  #loaded: true | { failure: unknown } | undefined
 
-  constructor(input: SimulatorOptions, family?: Family) {
+  /** `checked`: `input` already checked with `simulatorOptionsSchema` (the browser entry's one parse), not parsed again. */
+  constructor(input: SimulatorOptions, family?: Family<SimulatorInstance>, checked?: CheckedOptions) {
     this.#options = input
-    const options = parseOptions(simulatorOptionsSchema, input)
+    const options = checked ?? parseOptions(simulatorOptionsSchema, input)
     this.worldId = family?.id ?? null
     this.#seeded = family?.seeded ?? new SeededStates()
     this.#passwordKeys = family?.passwordKeys ?? newPasswordKeys()
@@ -112,7 +110,7 @@ export class SimulatorInstance implements Simulator {
       family?.registry ?? new WorldRegistry<SimulatorInstance>(this, (id, create) => this.#newWorld(id, create), { max, idleMs: idle, maxRecords, maxTotalRecords, now })
 
     const assembled = assembleAreas(options, this.#world, new AccountStore(this.#world))
-    this.db = assembled.db
+    this.#db = assembled.db
     this.areas = assembled.areas
     this.readings = assembled.api.readings ?? noReadings()
     this.#areaCounts = assembled.counts
@@ -141,11 +139,11 @@ export class SimulatorInstance implements Simulator {
       areaAnswerOptions: { ...answerOptions, before: undefined, hold: lock.hold },
     }
     // The request is adapted once: routing and the answer read the same `SimRequest`.
-    const router = {
+    this.router = {
       route: (request: Request) => this.#route(fromFetchRequest(request)),
       answer: (found: Found, request: Request) => found.target.#serve(found.dispatch, found.request).then((reply) => toFetchResponse(reply, request)),
     }
-    this.handlers = [new SimulatorHandler(router, `multi-area-mock (${this.areas.map((area) => area.id).join(', ')})`)]
+    this.handlers = [new SimulatorHandler(this.router, `multi-area-mock (${this.areas.map((area) => area.id).join(', ')})`)]
     this.#state = new StateLifecycle({
       world: this.#world,
       sections: assembled.sections,
@@ -159,12 +157,21 @@ export class SimulatorInstance implements Simulator {
       seeded: this.#seeded,
     })
     this.ready = this.#state.start(chosen)
-    // The caller may never await `ready`; a failure still surfaces on the first request.
-    this.ready.catch(() => undefined)
+    // The caller may never await `ready`; a failure still surfaces on the first request (and on `sim.db`).
+    this.ready.then(
+      () => (this.#loaded = true),
+      (failure: unknown) => (this.#loaded = { failure }),
+    )
   }
 
   get scenario(): string {
     return this.#state.scenario
+  }
+
+  /** Throws until the first scenario is seeded, rather than show an empty world (`await sim.ready`). */
+  get db(): SimulatorDb {
+    if (this.#loaded === true) return this.#db
+    throw dbNotReady(this.#loaded?.failure)
   }
 
   get seed(): number {
@@ -255,7 +262,7 @@ export class SimulatorInstance implements Simulator {
   }
 
   counts(): Record<string, number> {
-    const counts = Object.fromEntries(Object.entries(this.db).map(([name, collection]: [string, { count(): number }]) => [name, collection.count()]))
+    const counts = Object.fromEntries(Object.entries(this.#db).map(([name, collection]: [string, { count(): number }]) => [name, collection.count()]))
     return Object.assign(counts, this.#areaCounts())
   }
 

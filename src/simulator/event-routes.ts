@@ -44,11 +44,12 @@ export function eventRoutes({ sim, stream: options = {} }: EventRouteContext) {
       method: 'GET',
       path: '/events',
       operationId: 'streamEvents',
-      summary: 'Live journal entries and world changes of one world (Server-Sent Events)',
+      summary: 'Stream the live events of a world',
       description: STREAM_DESCRIPTION,
       query: eventsQuery,
       responses: { 200: { description: 'An open event stream.', contentType: 'text/event-stream', body: eventStreamText } },
-      // No examples: the answer never ends.
+      // No example of the stream itself: it never ends.
+      examples: () => [{ name: 'badWorld', summary: 'A world id with a space', query: { world: 'my world' } }],
       handle({ request, query: { world } }) {
         const own = sim.worldId ?? DEFAULT_WORLD_ID
         // The header already chose this world; else the query parameter, else the cookie (which also chose this world).

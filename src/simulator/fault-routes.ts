@@ -36,7 +36,8 @@ export function faultRoutes({ faults }: FaultRouteContext) {
       method: 'GET',
       path: '/faults',
       operationId: 'listFaults',
-      summary: 'The fault rules in force, with how often each fired',
+      summary: 'List the fault rules',
+      description: 'The fault rules in force in the world the request is for, in the order they are tried, each with how often it fired since it was set.',
       responses: { 200: { body: faultListSchema } },
       examples: () => [{}],
       handle: () => json({ rules: faults.list() } satisfies z.infer<typeof faultListSchema>),
@@ -45,9 +46,9 @@ export function faultRoutes({ faults }: FaultRouteContext) {
       method: 'PUT',
       path: '/faults',
       operationId: 'replaceFaults',
-      summary: 'Replace every fault rule: {rules: [{area?, method?, route?, latency?, status?, drop?, probability?, times?, retryAfter?}]}',
+      summary: 'Replace every fault rule',
       description:
-        "Rules apply to area requests only, never to the control API. Every matching rule that fires adds its latency; the first one with a `status` or `drop` decides the answer. Draws come from a generator seeded by the world's seed. A bad rule changes nothing.",
+        "A rule matches requests by `area`, `method` and `route` and has at least one effect: `latency`, an error `status` (400 to 599) or `drop` (not with `status`). Rules apply to area requests only, never to the control API. Every matching rule that fires adds its latency; the first one with a `status` or `drop` decides the answer. Draws come from a generator seeded by the world's seed. A bad rule changes nothing.",
       body: jsonBody(putFaultsBodySchema, { limit: FAULT_BODY_LIMIT }),
       responses: { 200: { body: faultListSchema } },
       examples: () => [{ summary: 'Slow product reads; one creation in ten rate-limited', body: { rules: EXAMPLE_RULES } }],
@@ -59,7 +60,9 @@ export function faultRoutes({ faults }: FaultRouteContext) {
       method: 'POST',
       path: '/faults',
       operationId: 'addFault',
-      summary: 'Add one fault rule after the others',
+      summary: 'Add a fault rule',
+      description:
+        'Adds one rule after the others (see `PUT /__mock/faults` for how rules match and combine); the answer lists every rule now in force. A bad rule changes nothing.',
       body: jsonBody(faultRuleSchema, { limit: FAULT_BODY_LIMIT }),
       responses: { 201: { description: 'Added; the rules now in force.', body: faultListSchema } },
       examples: () => [

@@ -2,9 +2,22 @@ import * as z from 'zod'
 import { AREA_IDS } from '../areas/registry.js'
 import { atLeastOneOf, notTogether, onlyWhen, withRules } from '../kernel/schema/object-rules.js'
 
-/** Statuses a fault can answer with; 429 and 503 also carry `Retry-After`. */
-export const FAULT_STATUSES = [429, 500, 502, 503, 504] as const
-export type FaultStatus = (typeof FAULT_STATUSES)[number]
+/**
+ * The statuses a fault can answer with: any client or server error, 400 to 599
+ * (401, 403, 404 and 409 as much as 5xx). 429 and 503 also carry `Retry-After`.
+ *
+ * @example
+ * FAULT_STATUS_RANGE.min <= 404 && 404 <= FAULT_STATUS_RANGE.max // true
+ */
+export const FAULT_STATUS_RANGE = { min: 400, max: 599 } as const
+
+/** An HTTP error status from 400 to 599 (`FAULT_STATUS_RANGE`); TypeScript cannot state the range, the schema checks it. */
+export type FaultStatus = number
+
+/** Statuses whose fault answer carries `Retry-After` (and `retry_after` in the body). */
+export const RETRY_AFTER_STATUSES = [429, 503] as const
+
+const STATUS = `must be an HTTP error status from ${FAULT_STATUS_RANGE.min} to ${FAULT_STATUS_RANGE.max}`
 
 /** Longest injected delay: beyond it a client's own timeout is what a test is really about. */
 export const MAX_FAULT_DELAY_MS = 60_000
@@ -45,9 +58,13 @@ export const faultRuleSchema = withRules(
       .optional()
       .describe('Delay before answering, in ms: fixed, or drawn uniformly from [min, max] (min ≤ max).'),
     status: z
-      .literal(FAULT_STATUSES, `must be one of ${FAULT_STATUSES.join(', ')}`)
+      .int(STATUS)
+      .min(FAULT_STATUS_RANGE.min, STATUS)
+      .max(FAULT_STATUS_RANGE.max, STATUS)
       .optional()
-      .describe('Answer with this error status and its D9 body instead of running the route. Not with `drop`.'),
+      .describe(
+        'Answer with this error status (400-599) and a D9 body instead of running the route: the code named after the status (`not_found`, `conflict`, `forbidden`, …), `client_error` or `server_error` for a status without a name. Not with `drop`.',
+      ),
     retryAfter: z.int().min(0).max(86_400).optional().describe('Seconds in the Retry-After header of a 429 or 503 (default 1); only with `status` 429 or 503.'),
     drop: z.literal(true, 'must be true').optional().describe('Close the connection without an answer (in-process: a network error). Not with `status`.'),
     probability: z.number().min(0, 'must be at least 0').max(1, 'must be at most 1').optional().describe('Chance that a matching request is hit (default 1).'),
@@ -56,9 +73,9 @@ export const faultRuleSchema = withRules(
   [
     atLeastOneOf(['latency', 'status', 'drop'], 'give at least one effect: latency, status or drop'),
     notTogether('status', 'drop'),
-    onlyWhen('retryAfter', 'status', [429, 503], 'only a 429 or 503 carries Retry-After'),
+    onlyWhen('retryAfter', 'status', RETRY_AFTER_STATUSES, 'only a 429 or 503 carries Retry-After'),
   ],
-).meta({ title: 'Fault rule' })
+).meta({ id: 'FaultRule', title: 'Fault rule' })
 
 export type FaultRule = z.output<typeof faultRuleSchema>
 export type FaultRuleInput = z.input<typeof faultRuleSchema>

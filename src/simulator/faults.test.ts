@@ -56,11 +56,14 @@ describe('sim.faults', () => {
   })
 
   it('refuse bad rules with a ScenarioError naming the path, and change nothing', async () => {
-    expect(() => createSimulator({ faults: [{ status: 418 as never }] })).toThrow(/Invalid faults option: 0\.status/)
+    expect(() => createSimulator({ faults: [{ status: 302 }] })).toThrow(/Invalid faults option: 0\.status: must be an HTTP error status from 400 to 599/)
+    expect(() => createSimulator({ faults: [{ status: 600 }] })).toThrow(/0\.status: must be an HTTP error status from 400 to 599/)
+    expect(() => createSimulator({ faults: [{ status: 404.5 }] })).toThrow(/0\.status: must be an HTTP error status from 400 to 599/)
     const sim = createSimulator({ faults: flaky })
     expect(() => sim.faults.set([{ latency: [5, 1] }])).toThrow(ScenarioError)
     expect(() => sim.faults.add({ route: '/x', status: 500, drop: true })).toThrow(/status and drop exclude each other/)
     expect(() => sim.faults.add({ status: 500, retryAfter: 3 })).toThrow(/only a 429 or 503 carries Retry-After/)
+    expect(() => sim.faults.add({ status: 404, retryAfter: 3 })).toThrow(/only a 429 or 503 carries Retry-After/)
     expect(() => sim.faults.add({ area: 'core' })).toThrow(/at least one effect/)
     expect(sim.faults.list()).toEqual([{ ...flaky[0], fired: 0 }])
   })
@@ -80,6 +83,70 @@ describe('sim.faults', () => {
   })
 })
 
+describe('fault statuses: any 400-599, with the D9 body of the status', () => {
+  const createUser = () =>
+    new Request('http://sim.test/admin/api/v1.2/users', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"username":"faulted","email":"faulted@example.com","password":"Passw0rd!"}',
+    })
+
+  it.each([
+    [400, 'bad_request'],
+    [401, 'unauthorized'],
+    [403, 'forbidden'],
+    [404, 'not_found'],
+    [409, 'conflict'],
+    [422, 'unprocessable_entity'],
+    [500, 'internal_error'],
+    [501, 'not_implemented'],
+  ])('%i answers {error: %s, message} instead of the route, and writes nothing', async (status, code) => {
+    const sim = createSimulator({ seed: 1, clock: CLOCK, faults: [{ method: 'POST', route: '/api/v1.2/users', status }] })
+    await sim.ready
+    const before = sim.db.users.count()
+    const response = await sim.fetch(createUser())!
+    expect(response.status).toBe(status)
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+    const body = await response.json()
+    expect(body).toEqual({ error: code, message: expect.stringMatching(/\(injected fault\)\.$/) })
+    expect(response.headers.get('retry-after')).toBeNull()
+    expect(sim.db.users.count()).toBe(before)
+    expect(sim.journal.find({ method: 'POST' })).toMatchObject([{ status, fault: `rule 1: ${status}` }])
+  })
+
+  it('a status without a standard reason phrase gets client_error or server_error', async () => {
+    const sim = createSimulator({ seed: 1, clock: CLOCK, faults: [{ area: 'core', status: 499 }] })
+    expect(await (await sim.fetch(product())!).json()).toEqual({ error: 'client_error', message: 'The simulator answered 499 (injected fault).' })
+    sim.faults.set([{ area: 'core', status: 599 }])
+    expect(await (await sim.fetch(product())!).json()).toEqual({ error: 'server_error', message: 'The simulator answered 599 (injected fault).' })
+    sim.faults.set([{ area: 'core', status: 410 }])
+    expect(await (await sim.fetch(product())!).json()).toEqual({ error: 'gone', message: 'The simulator answered 410 Gone (injected fault).' })
+  })
+
+  it('Retry-After only on 429 and 503; a 401 carries the Bearer challenge of its area', async () => {
+    const sim = createSimulator({ seed: 1, clock: CLOCK, faults: [{ area: 'core', status: 429, retryAfter: 7 }] })
+    const limited = await sim.fetch(product())!
+    expect(limited.headers.get('retry-after')).toBe('7')
+    expect(await limited.json()).toMatchObject({ error: 'too_many_requests', retry_after: 7 })
+    sim.faults.set([{ area: 'core', status: 401 }])
+    const unauthorized = await sim.fetch(product())!
+    expect(unauthorized.headers.get('www-authenticate')).toBe('Bearer realm="core"')
+    expect(unauthorized.headers.get('retry-after')).toBeNull()
+  })
+
+  it('Prefer: code= takes any status from 400 to 599 and ignores others', async () => {
+    const sim = createSimulator({ seed: 1, clock: CLOCK })
+    const prefer = (value: string) => sim.fetch(new Request('http://sim.test/core/products/prod-1001', { headers: { prefer: value } }))!
+    const conflict = await prefer('code=409')
+    expect(conflict.status).toBe(409)
+    expect(conflict.headers.get('preference-applied')).toBe('code=409')
+    expect(await conflict.json()).toMatchObject({ error: 'conflict' })
+    expect((await prefer('code=404')).status).toBe(404)
+    expect((await prefer('code=302')).status).toBe(200)
+    expect((await prefer('code=600')).status).toBe(200)
+  })
+})
+
 describe('parseFaultText (--fault)', () => {
   it('reads words in any order', () => {
     expect(parseFaultText('POST /core/users 503 p=0.5 times=3 retry-after=9')).toEqual([
@@ -95,11 +162,18 @@ describe('parseFaultText (--fault)', () => {
 
   it('names what is wrong', () => {
     expect(() => parseFaultText('POST /x teapot')).toThrow(/Unknown part "teapot"/)
-    expect(() => parseFaultText('POST 418')).toThrow(/0\.status: must be one of 429, 500, 502, 503, 504/)
+    expect(() => parseFaultText('POST 302')).toThrow(/0\.status: must be an HTTP error status from 400 to 599/)
+    expect(() => parseFaultText('POST 600')).toThrow(/0\.status: must be an HTTP error status from 400 to 599/)
     expect(() => parseFaultText('{"status":')).toThrow(/not valid JSON/)
     expect(() => parseFaultText('p=half 503')).toThrow(/Invalid number in "p=half"/)
     expect(() => parseLatencyText('200..50')).toThrow(/minimum comes first/)
     expect(() => parseLatencyText('fast')).toThrow(/Invalid latency "fast"/)
+  })
+
+  it('takes any error status from 400 to 599', () => {
+    expect(parseFaultText('DELETE /admin/** 403')).toEqual([{ method: 'DELETE', route: '/admin/**', status: 403 }])
+    expect(parseFaultText('400')).toEqual([{ status: 400 }])
+    expect(parseFaultText('599 times=1')).toEqual([{ status: 599, times: 1 }])
   })
 
   it('ignores surrounding and repeated spaces', () => {

@@ -1,14 +1,13 @@
 import type * as z from 'zod'
-import { ApiError } from '../kernel/errors/api-error.js'
 import type { Dispatch } from '../kernel/routing/dispatcher.js'
-import { errorResponse } from '../kernel/errors/error-response.js'
-import type { Reply } from '../kernel/http/reply.js'
 import type { SimRequest } from '../kernel/http/sim-request.js'
 import { SeededRandom } from '../kernel/random/random.js'
 import { compileRouteMatcher, type RouteMatcher } from '../kernel/routing/route-matcher.js'
-import { FAULT_STATUSES, type FaultRule, type FaultRuleInput, type faultRuleViewSchema, type FaultStatus, faultRulesSchema, MAX_FAULT_DELAY_MS } from './fault-rule.js'
+import { FAULT_STATUS_RANGE, type FaultRule, type FaultRuleInput, type faultRuleViewSchema, type FaultStatus, faultRulesSchema, MAX_FAULT_DELAY_MS } from './fault-rule.js'
 import { ScenarioError } from '../kernel/errors/scenario-error.js'
 import { safeParse } from '../kernel/http/validate.js'
+
+export { faultResponse } from './fault-response.js'
 
 /** Mixed into the world's seed, so fault draws are their own stream and never shift ids or data. */
 const FAULT_STREAM = 0x6661756c
@@ -20,8 +19,10 @@ export type FaultRuleView = z.output<typeof faultRuleViewSchema>
 export interface FaultDecision {
   /** Milliseconds to wait first. */
   delay: number
-  /** Answer with this status instead of running the route. */
+  /** Answer with this status (400-599) instead of running the route. */
   status?: FaultStatus
+  /** The area of the request: a 401's `WWW-Authenticate` names it as the realm. */
+  area?: string
   retryAfter?: number
   /** Close the connection without an answer. */
   drop?: boolean
@@ -100,7 +101,7 @@ export class FaultInjector implements Faults {
   decide(request: SimRequest, dispatch: Extract<Dispatch, { kind: 'route' }>): FaultDecision | undefined {
     const prefer = request.headers.get('prefer')
     if (this.#rules.length === 0 && prefer === null) return undefined
-    const decision: FaultDecision = { delay: 0, applied: '' }
+    const decision: FaultDecision = { delay: 0, applied: '', area: dispatch.mount.area }
     const applied: string[] = []
     const method = request.method === 'HEAD' ? 'GET' : request.method
     const target = { pathname: dispatch.url.pathname, prefix: dispatch.mount.prefix, pattern: dispatch.route.path }
@@ -138,13 +139,13 @@ export class FaultInjector implements Faults {
     return decision
   }
 
-  /** RFC 7240 `Prefer`: `code=503` and `delay=200` (Prism's convention); other preferences are ignored. */
+  /** RFC 7240 `Prefer`: `code=404` (any 400-599) and `delay=200` (Prism's convention); other preferences are ignored. */
   #prefer(header: string, decision: FaultDecision, applied: string[]): void {
     const honoured: string[] = []
     for (const part of header.split(/[,;]/)) {
       const [name, value] = part.split('=').map((piece) => piece.trim().toLowerCase().replace(/^"|"$/g, ''))
-      if (name === 'code' && FAULT_STATUSES.includes(Number(value) as FaultStatus)) {
-        decision.status = Number(value) as FaultStatus
+      if (name === 'code' && isFaultStatus(value)) {
+        decision.status = Number(value)
         decision.drop = false
         honoured.push(`code=${value}`)
       } else if (name === 'delay' && /^\d+$/.test(value ?? '')) {
@@ -165,46 +166,22 @@ export class FaultInjector implements Faults {
   }
 }
 
-/** D9 codes of the fault statuses. */
-const FAULT_CODES: Record<FaultStatus, [code: string, message: string]> = {
-  429: ['too_many_requests', 'Too many requests (injected fault).'],
-  500: ['internal_error', 'The server failed to handle this request (injected fault).'],
-  502: ['bad_gateway', 'An upstream service answered badly (injected fault).'],
-  503: ['service_unavailable', 'The service is unavailable (injected fault).'],
-  504: ['gateway_timeout', 'An upstream service did not answer in time (injected fault).'],
-}
-
-/**
- * The D9 error response of a fault; 429 and 503 carry `Retry-After` (seconds,
- * default 1) and `retry_after` in the body.
- *
- * @example
- * faultResponse({ delay: 0, status: 503, applied: 'rule 1: 503' }) // 503 {error: 'service_unavailable', …}
- */
-export function faultResponse(decision: FaultDecision & { status: FaultStatus }): Reply {
-  const [code, message] = FAULT_CODES[decision.status]
-  const headers: Record<string, string> = {}
-  const extra: Record<string, unknown> = {}
-  if (decision.status === 429 || decision.status === 503) {
-    const seconds = decision.retryAfter ?? 1
-    headers['retry-after'] = String(seconds)
-    extra.retry_after = seconds
-  }
-  if (decision.preferenceApplied) headers['preference-applied'] = decision.preferenceApplied
-  return errorResponse(new ApiError(decision.status, code, message, { headers, extra }))
-}
-
 /**
  * Checks a list of fault rules; a bad one throws a `ScenarioError` naming
  * `subject` and the JSON path of each problem.
  *
  * @example
- * validateFaultRules([{ status: 418 }], 'faults option') // throws: Invalid faults option: 0.status: …
+ * validateFaultRules([{ status: 302 }], 'faults option') // throws: Invalid faults option: 0.status: …
  */
 export function validateFaultRules(rules: unknown, subject = 'fault rules'): FaultRule[] {
   const result = safeParse(faultRulesSchema, rules)
   if (!result.success) throw new ScenarioError(subject, result.error.issues)
   return result.data
+}
+
+/** `true` for three digits from 400 to 599 (`Prefer: code=…`). */
+function isFaultStatus(text: string | undefined): boolean {
+  return text !== undefined && /^\d{3}$/.test(text) && Number(text) >= FAULT_STATUS_RANGE.min && Number(text) <= FAULT_STATUS_RANGE.max
 }
 
 function activate(rule: FaultRule): ActiveRule {

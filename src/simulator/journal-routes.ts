@@ -27,9 +27,9 @@ export function journalRoutes({ journal }: JournalRouteContext) {
       method: 'GET',
       path: '/requests',
       operationId: 'listRequests',
-      summary: 'Answered area requests, oldest first; filters: area, method, path, status (404 or 4xx), since (ISO), limit (the last N)',
+      summary: 'List the journaled area requests',
       description:
-        'Filters combine (AND). Bodies are the parsed JSON when complete, else the text cut at `journal.bodyLimit` characters; passwords, tokens, signatures and other secrets are redacted at any depth. Control API calls are not journaled.',
+        'Area requests as answered, oldest first; control API calls are not journaled. Filters combine (AND): `area`, `method`, `path`, `status` (`404` or a class such as `4xx`), `since` (an instant) and `limit` (the last N). Bodies are the parsed JSON when complete, else the text cut at `journal.bodyLimit` characters; passwords, tokens, signatures and other secrets are redacted at any depth. Control API calls are not journaled.',
       query: journalQuerySchema,
       responses: { 200: { body: journalReplySchema } },
       // Examples are recorded on a fresh world: the journal is empty, so the answer shows its shape only.

@@ -80,7 +80,7 @@ describe('the OpenAPI document', () => {
     expect(undocumented, 'routes without documentation').toEqual([])
   })
 
-  it('shows the D12 bounds of the list parameters and a tag per area', async () => {
+  it('shows the bounds of the list parameters and a short tag per area, its title in the description', async () => {
     const { doc } = await documentFor('default')
     const parameters = (doc.paths['/admin/api/v1.2/users']!.get as any).parameters
     expect(parameters.find((parameter: any) => parameter.name === 'limit')).toMatchObject({
@@ -91,8 +91,8 @@ describe('the OpenAPI document', () => {
     expect(parameters.find((parameter: any) => parameter.name === 'page').schema).toMatchObject({ type: 'integer', minimum: 1, default: 1 })
     expect((doc.paths['/core/users']!.get as any).parameters.find((parameter: any) => parameter.name === 'offset').schema).toMatchObject({ type: 'integer', minimum: 0 })
     const { sim } = await documentFor('default')
-    expect(doc.tags.map((tag) => tag.name)).toEqual([...sim.areas.map((area) => `Area ${area.letter}: ${area.title}`), 'Control API'])
-    expect(doc.tags[0]!.name).toBe('Area A: User administration')
+    expect(doc.tags.map((tag) => tag.name)).toEqual([...sim.areas.map((area) => area.id), 'control'])
+    expect(doc.tags[0]).toEqual({ name: 'admin', description: 'Area A: User administration. Base URL: `http://127.0.0.1:4000/admin`.' })
   })
 
   it('carries examples that match their own schemas, requests and answers alike', async () => {
@@ -124,11 +124,29 @@ describe('the OpenAPI document', () => {
       for (const route of mount.routes) {
         const operation = doc.paths[`${mount.prefix}${route.path}`]![route.method.toLowerCase()] as any
         for (const example of examples.get(exampleKey(mount.area, route)) ?? []) {
-          expect(Object.keys(operation.responses), `${operation.operationId} example ${example.name}`).toContain(String(example.status))
+          // A status the operation does not list is one of an injected fault's, in its range.
+          const key = String(example.status) in operation.responses ? String(example.status) : `${String(example.status)[0]}XX`
+          expect(Object.keys(operation.responses), `${operation.operationId} example ${example.name}`).toContain(key)
         }
       }
     }
-    expect(examples.get('admin GET /api/v1.2/users/{userId}')!.map((example) => example.status)).toEqual([200, 404])
+    const getUser = examples.get('admin GET /api/v1.2/users/{userId}')!
+    expect(getUser.filter((example) => !example.shape).map((example) => [example.name, example.status])).toEqual([
+      ['example', 200],
+      ['unknown', 404],
+    ])
+    // The errors of its shape: an unknown world, each injected fault status (418 and 501 in no list), a bug.
+    expect(getUser.filter((example) => example.shape).map((example) => [example.name, example.status])).toEqual([
+      ['unknownWorld', 404],
+      ['injected429', 429],
+      ['injected500', 500],
+      ['injected502', 502],
+      ['injected503', 503],
+      ['injected504', 504],
+      ['injected418', 418],
+      ['injected501', 501],
+      ['bug', 500],
+    ])
   })
 
   it('is the same whatever the world: examples come from the default scenario, seed 1, a frozen clock', async () => {

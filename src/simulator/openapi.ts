@@ -1,29 +1,66 @@
-import { CONTROL_TOKEN_CODES } from '../kernel/errors/error-codes.js'
 import { exampleKey, type ExampleSet, type RecordedExample } from '../kernel/openapi/examples.js'
 import { buildOpenApiDocument, type DocumentedArea, type OpenApiDocument } from '../kernel/openapi/document.js'
+import type { AreaSecurity } from '../kernel/openapi/security.js'
 import type { Mount, RouteDefinition, RouteExample } from '../kernel/routing/route.js'
 import type { Dispatcher } from '../kernel/routing/dispatcher.js'
+import { CONTROL_AREA } from './request-pipeline.js'
+import { recordShapeExamples } from './shape-examples.js'
 import type { MountedArea, OpenApiOptions, Simulator } from './simulator.js'
 
 /** A simulator with its route table (the engine's view: src/simulator/engine.ts). */
 type Routed = Simulator & { readonly dispatcher: Dispatcher }
 
-/** The world examples are recorded in: the default scenario, seed 1, this frozen instant (D24). */
+/** The world examples are recorded in: the default scenario, seed 1, this frozen instant. */
 export const EXAMPLE_CLOCK = '2026-01-01T00:00:00Z'
 
 /** Version of the document; the interface itself carries its versions in its paths (Area A `/api/v1.2`). */
 const DOCUMENT_VERSION = '1.0.0'
 
-const DESCRIPTION = `A simulated backend for five API areas: each area under its own prefix (D1), the control API under \`/__mock\` (D26).
+const DESCRIPTION = `A simulated backend for five API areas, each under its own prefix (\`/admin\`, \`/core\`, \`/quantum\`, \`/general\`, \`/ledger\`), and the control API under \`/__mock\`.
 
-Every error is JSON \`{ "error": <code>, "message": <sentence>, ... }\` (D9). Besides the statuses of each operation, the router answers
-\`components.responses.UnknownRoute\` for a URL no route matches and \`components.responses.MethodNotAllowed\` (with \`Allow\`) for a known path
-with another method; the HTTP server answers any URL \`components.responses.HeadersTooLarge\` (431) when the request line and
-headers are over 16 KiB, \`request_timeout\` (408) when they or the whole request arrive too slowly, and \`bad_request\` (400) when the
-request is not HTTP. A server started with a control token answers every control route but this document and \`/__mock/docs\` 401
-(\`unauthorized\`, \`invalid_token\`) without \`Authorization: Bearer <control token>\`.
+**Errors.** Every error is JSON \`{ "error": <code>, "message": <sentence>, ... }\` (\`ErrorBody\`). Each operation lists the statuses it answers and, for each, the codes and their bodies. On the areas, a fault rule (\`PUT /__mock/faults\`) or a \`Prefer: code=\` header may answer any status from 400 to 599 instead of the route: the \`4XX\` and \`5XX\` responses, and \`InjectedFault\` beside the listed ones.
 
-The examples are real answers of a simulator seeded with the \`default\` scenario, seed 1 and the clock frozen at ${EXAMPLE_CLOCK}.`
+**Answers of no operation.** The router answers 404 for a URL no route matches and 405 (with \`Allow\`) for a known path with another method; the HTTP server answers any URL 431 when the request line and headers are over 16 KiB, 408 when they or the whole request arrive too slowly, and 400 when the request is not HTTP. \`x-unrouted-responses\` describes the first three.
+
+**Security.** Area operations need nothing but \`PUT /general/resources/{id}\`, which takes a token from \`POST /general/auth/login\` (\`bearerAuth\`). A server started with a control token (\`--control-token\`) answers every control operation but this document 401 without \`Authorization: Bearer <control token>\` (\`controlToken\`); without one, and in-process, no token is needed.
+
+**Examples** are real answers of a simulator seeded with the \`default\` scenario, seed 1 and the clock frozen at ${EXAMPLE_CLOCK}.`
+
+/** The name of the control token's scheme in `components.securitySchemes`. */
+export const CONTROL_TOKEN_SCHEME = 'controlToken'
+
+/**
+ * What the HTTP server answers a control call without the right token
+ * (src/node/control-token.ts): the control API's 401 examples. Written here
+ * because the simulator has no token to ask; test/openapi-http.test.ts holds
+ * them to the server's answers.
+ */
+export const CONTROL_TOKEN_REFUSALS = [
+  {
+    name: 'noControlToken',
+    summary: 'A server with a control token, a call without it',
+    body: { error: 'unauthorized', message: 'The control API needs "Authorization: Bearer <control token>" (the server was started with --control-token).' },
+  },
+  { name: 'wrongControlToken', summary: 'Another token', body: { error: 'invalid_token', message: 'The control token is wrong.' } },
+] as const
+
+/** The control token as the document declares it: optional, as only a server started with one asks for it. */
+const CONTROL_TOKEN: AreaSecurity = {
+  scheme: CONTROL_TOKEN_SCHEME,
+  definition: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'The control token of a server started with `--control-token` (or `MULTI_AREA_MOCK_CONTROL_TOKEN`), as `Authorization: Bearer <control token>`. Without one, and in-process or in the browser, the control API needs no token.',
+  },
+  optional: true,
+  errors: [
+    { code: 'unauthorized', description: 'The server was started with a control token and the request has no `Authorization: Bearer` header.' },
+    { code: 'invalid_token', description: 'The server was started with a control token and the request has another one.' },
+  ],
+  // The document and the reference page are open, so a client generator can always read them.
+  exempt: ['getOpenApi'],
+}
 
 /**
  * The OpenAPI document of a simulator's route table with the given examples.
@@ -36,28 +73,53 @@ export function describeSimulator(sim: Pick<Routed, 'areas' | 'dispatcher'>, exa
   const absolute = (url: string) => (url.startsWith('/') && options.origin ? `${options.origin}${url === '/' ? '' : url}` : url)
   for (const area of sim.areas) {
     const urls = area.baseUrls.map((url) => `\`${absolute(url)}\``).join(', ')
-    areas[area.id] = { tag: areaTag(area), description: `Base URL${area.baseUrls.length > 1 ? 's' : ''}: ${urls}`, faults: true }
+    areas[area.id] = { tag: area.id, description: `${areaTitle(area)}. Base URL${area.baseUrls.length > 1 ? 's' : ''}: ${urls}.`, faults: true }
   }
-  // 401 only from an HTTP server started with a control token (`--control-token`); never for this document itself.
-  areas.control = {
-    tag: 'Control API',
-    description: 'Reset, scenarios, clock, state, request journal, fault rules, isolated worlds and this document (D26).',
+  areas[CONTROL_AREA] = {
+    tag: CONTROL_AREA,
+    description: `The control API: reset, scenarios, clock, state, request journal, fault rules, isolated worlds, live events and this document. Base URL: \`${absolute('/__mock')}\`.`,
     faults: false,
-    codes: CONTROL_TOKEN_CODES,
+    security: CONTROL_TOKEN,
+    anyWorld: anyWorldRoutes(sim.dispatcher.mounts, examples),
+    responsePrefix: 'Control',
   }
   return buildOpenApiDocument({
-    info: { title: 'multi-area-mock', version: DOCUMENT_VERSION, description: DESCRIPTION },
+    info: { title: 'multi-area-mock', version: DOCUMENT_VERSION, description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
     mounts: sim.dispatcher.mounts,
     areas,
-    examples,
+    examples: withControlTokenRefusals(sim.dispatcher.mounts, examples),
     ...(options.origin !== undefined ? { origin: options.origin } : {}),
     ...(options.area !== undefined ? { area: options.area } : {}),
   })
 }
 
-/** The tag of an area's operations, e.g. `Area A: User administration`. */
-export function areaTag(area: Pick<MountedArea, 'letter' | 'title'>): string {
+/** An area's letter and title, e.g. `Area A: User administration`: the description of its tag. */
+export function areaTitle(area: Pick<MountedArea, 'letter' | 'title'>): string {
   return `Area ${area.letter}: ${area.title}`
+}
+
+/** Control routes that answered the unknown-world example with something else than its 404: they answer any world (`/__mock/worlds`). */
+function anyWorldRoutes(mounts: readonly Mount[], examples: ExampleSet): string[] {
+  return mounts
+    .filter((mount) => mount.area === CONTROL_AREA)
+    .flatMap((mount) => mount.routes)
+    .filter((route) => {
+      const recorded = examples.get(exampleKey(CONTROL_AREA, route))
+      return recorded !== undefined && !recorded.some((example) => example.name === 'unknownWorld')
+    })
+    .flatMap((route) => (route.operationId ? [route.operationId] : []))
+}
+
+/** The examples, plus the control token's 401s on every control route it guards. */
+function withControlTokenRefusals(mounts: readonly Mount[], examples: ExampleSet): ExampleSet {
+  const all = new Map(examples)
+  for (const route of mounts.filter((mount) => mount.area === CONTROL_AREA).flatMap((mount) => mount.routes)) {
+    if (route.operationId && CONTROL_TOKEN.exempt?.includes(route.operationId)) continue
+    const key = exampleKey(CONTROL_AREA, route)
+    const refusals = CONTROL_TOKEN_REFUSALS.map((refusal): RecordedExample => ({ ...refusal, request: {}, status: 401, shape: true }))
+    all.set(key, [...(examples.get(key) ?? []), ...refusals])
+  }
+  return all
 }
 
 /**
@@ -83,13 +145,13 @@ export async function recordExamples(scratch: Routed): Promise<ExampleSet> {
     scratch.journal.clear()
   }
   const recorded = new Map<string, RecordedExample[]>()
+  // The world is as seeded at the top of each route: every example is sent on it and the world put back after it.
+  await fresh()
   for (const mount of scratch.dispatcher.mounts) {
     for (const route of mount.routes) {
-      if (!route.examples) continue
-      await fresh()
+      const requests = route.examples ? await route.examples() : []
       const list: RecordedExample[] = []
-      for (const [index, example] of (await route.examples()).entries()) {
-        await fresh()
+      for (const [index, example] of requests.entries()) {
         const response = await scratch.fetch(exampleRequest(mount, route, example))!
         const text = await response.text()
         list.push({
@@ -99,11 +161,15 @@ export async function recordExamples(scratch: Routed): Promise<ExampleSet> {
           status: response.status,
           body: text === '' ? undefined : JSON.parse(text),
         })
+        await fresh()
       }
+      // Built on a request the route accepts, so that only the error shown differs. They change no data; the journal keeps them.
+      const accepted = list.filter((example) => example.status < 400).map((example) => example.request)
+      list.push(...(await recordShapeExamples(scratch, mount, route, accepted)))
+      scratch.journal.clear()
       recorded.set(exampleKey(mount.area, route), list)
     }
   }
-  await fresh()
   return recorded
 }
 

@@ -1,7 +1,9 @@
 import * as z from 'zod'
 import { AREA_IDS, areaFromText, areaIdSchema, areaOptionsShape } from '../areas/registry.js'
-import { DEFAULT_BODY_LIMIT } from '../kernel/http/json-body.js'
+import { formatByteSize, parseByteSize } from '../kernel/http/byte-size.js'
+import { DEFAULT_BODY_LIMIT, MAX_BODY_LIMIT } from '../kernel/http/json-body.js'
 import { integerText, option } from '../kernel/options/option-meta.js'
+import { MAX_SEED, seedSchema } from '../kernel/random/seed.js'
 import { clockOptionSchema } from '../kernel/time/sim-clock.js'
 import { DEFAULT_INGEST_POINTS } from '../world/world.js'
 import { parseBaseUrl } from './base-url.js'
@@ -15,6 +17,7 @@ export const DEFAULT_SEED = 1
 
 const COUNT = 'expected an integer of 0 or more'
 const POSITIVE = 'expected a positive integer'
+const BODY_LIMIT = `expected a number of bytes from 1 to ${MAX_BODY_LIMIT} (${formatByteSize(MAX_BODY_LIMIT)})`
 const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value)
 const isFunction = (value: unknown) => typeof value === 'function'
 
@@ -34,9 +37,13 @@ const baseUrl = z.string('expected a base URL').refine((value) => {
  */
 export const simulatorOptionsSchema = z.object(
   {
-    /** Seed of every random value and id (D24). Default: the scenario's, else 1. */
-    seed: option(z.int('expected an integer').optional(), {
-      cli: { flag: '-s, --seed <n>', description: `seed for every generated value and id (default: the scenario's, else ${DEFAULT_SEED})`, fromText: integerText },
+    /** Seed of every random value and id (D24): an integer from 0 to 4294967295 (2^32 - 1). Default: the scenario's, else 1. */
+    seed: option(seedSchema().optional(), {
+      cli: {
+        flag: '-s, --seed <n>',
+        description: `seed for every generated value and id, 0 to ${MAX_SEED} (default: the scenario's, else ${DEFAULT_SEED})`,
+        fromText: integerText,
+      },
     }),
     /** A frozen ISO instant (`'2026-01-01T00:00:00Z'`), `'system'` (default) or a `Clock`; movable either way (`sim.clock`). */
     clock: option(clockOptionSchema.optional(), {
@@ -54,9 +61,20 @@ export const simulatorOptionsSchema = z.object(
     root: option(z.array(areaIdSchema, 'expected a list of area ids').optional(), {
       cli: { flag: '--root <area>', description: `also mount an area at "/" (repeatable; one of ${AREA_IDS.join(', ')})`, fromText: areaFromText, repeatable: true },
     }),
-    /** Body and batch limits (D11, D15): `bodyBytes` (default 1 MiB), `ingestPoints` (default 10,000). */
+    /** Body and batch limits (D11, D15): `bodyBytes` (default 1 MiB, at most 256 MiB), `ingestPoints` (default 10,000). */
     limits: z
-      .object({ bodyBytes: z.int(POSITIVE).positive(POSITIVE).default(DEFAULT_BODY_LIMIT), ingestPoints: z.int(POSITIVE).positive(POSITIVE).default(DEFAULT_INGEST_POINTS) })
+      .object({
+        bodyBytes: option(z.int(BODY_LIMIT).min(1, BODY_LIMIT).max(MAX_BODY_LIMIT, BODY_LIMIT).default(DEFAULT_BODY_LIMIT), {
+          label: 'body limit',
+          cli: {
+            flag: '--body-limit <size>',
+            description: 'largest request body an area route reads, in bytes or with kb, mb (e.g. 512kb, 2mb); larger bodies get 413 payload_too_large',
+            defaultText: formatByteSize(DEFAULT_BODY_LIMIT),
+            fromText: parseByteSize,
+          },
+        }),
+        ingestPoints: z.int(POSITIVE).positive(POSITIVE).default(DEFAULT_INGEST_POINTS),
+      })
       .prefault({}),
     /** Called with unexpected errors (bugs), which answer 500 `internal_error`. */
     onInternalError: z.custom<(error: unknown, request: { readonly method: string; readonly url: string }) => void>(isFunction, 'expected a function').optional(),

@@ -52,6 +52,14 @@ export interface OpenApiOptions {
 export interface Simulator {
   /** msw request handlers: spread them into `setupServer` or `setupWorker`. */
   readonly handlers: RequestHandler[]
+  /**
+   * The world's data (`SimulatorDb`). Throws `sim.db is not ready yet: await
+   * sim.ready first` until the scenario is seeded, rather than show an empty world.
+   *
+   * @example
+   * await sim.ready
+   * sim.db.users.count() // 48 in the default scenario
+   */
   readonly db: SimulatorDb
   /**
    * What Area B ingested (D15): running counts and the points its window still
@@ -62,7 +70,7 @@ export interface Simulator {
    * sim.readings.points('greenhouse-1')    // [{ timestamp: '2026-01-01T00:00:00.000Z', value: 21.5 }, ...]
    */
   readonly readings: Readings
-  /** Settles once the initial scenario is loaded; requests wait for it on their own. */
+  /** Settles once the initial scenario is loaded; requests wait for it on their own, `sim.db` does not. */
   readonly ready: Promise<void>
   readonly seed: number
   /** Name of the loaded scenario (`'custom'` for an object). */

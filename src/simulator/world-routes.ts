@@ -66,7 +66,8 @@ export function worldRoutes({ worlds, prefix }: WorldRouteContext) {
       method: 'GET',
       path: '/worlds',
       operationId: 'listWorlds',
-      summary: 'The isolated worlds alive now, with the limits and idle expiry',
+      summary: 'List the isolated worlds',
+      description: `The isolated worlds alive now, oldest first, with the limits on worlds and records and the idle time after which a world is removed. A request picks a world with the \`${WORLD_HEADER}\` header or the \`${WORLD_COOKIE}\` cookie.`,
       responses: { 200: { body: worldListSchema } },
       examples: () => [{}],
       handle: () =>
@@ -85,8 +86,8 @@ export function worldRoutes({ worlds, prefix }: WorldRouteContext) {
       method: 'POST',
       path: '/worlds',
       operationId: 'createWorld',
-      summary: `Create an isolated world {id?, scenario?, seed?, clock?, cookie?}; requests with ${WORLD_HEADER}: <id> see only it`,
-      description: `A full simulator of its own: database, clock, seed, journal, fault rules and control API. Unset fields come from the server's options. With \`cookie: true\` the answer also carries \`Set-Cookie: ${WORLD_COOKIE}=<id>\`, so a browser's later requests go to the world. An unknown scenario name or an invalid scenario object is a 400 whose \`details\` paths start with \`scenario\`. The records the scenario seeds (users, products, particles, resources...; generated or listed) are counted before anything is generated: past \`--max-world-records\` for one world it is a 413 \`world_too_large\`, past \`--max-total-world-records\` for all worlds a 409.`,
+      summary: 'Create an isolated world',
+      description: `A full simulator of its own (database, clock, seed, journal, fault rules and control API): requests with \`${WORLD_HEADER}: <id>\` see only it. Unset fields come from the server's options. With \`cookie: true\` the answer also carries \`Set-Cookie: ${WORLD_COOKIE}=<id>\`, so a browser's later requests go to the world. An unknown scenario name or an invalid scenario object is a 400 whose \`details\` paths start with \`scenario\`. The records the scenario seeds (users, products, particles, resources...; generated or listed) are counted before anything is generated: past \`--max-world-records\` for one world it is a 413 \`world_too_large\`, past \`--max-total-world-records\` for all worlds a 409.`,
       body: jsonBody(createWorldBodySchema, { limit: WORLD_BODY_LIMIT }),
       responses: { 201: { description: "Created; `Location` is the world's URL.", body: worldInfoSchema, headers: ['Location'] } },
       errors: [
@@ -121,7 +122,9 @@ export function worldRoutes({ worlds, prefix }: WorldRouteContext) {
       method: 'GET',
       path: '/worlds/{worldId}',
       operationId: 'getWorld',
-      summary: 'One isolated world',
+      summary: 'Read an isolated world',
+      description:
+        'The world as `GET /__mock/worlds` lists it: its id, scenario, seed and records, when it was created and last used, and when it expires. An unknown id, or a world removed after its idle time, is a 404.',
       params: worldParams,
       responses: { 200: { body: worldInfoSchema } },
       errors: [unknownWorldError],
@@ -134,11 +137,12 @@ export function worldRoutes({ worlds, prefix }: WorldRouteContext) {
       method: 'DELETE',
       path: '/worlds/{worldId}',
       operationId: 'deleteWorld',
-      summary: 'Remove an isolated world and everything in it',
-      description: `When the request picked the world by the \`${WORLD_COOKIE}\` cookie (no \`${WORLD_HEADER}\` header), the answer also clears the cookie.`,
+      summary: 'Delete an isolated world',
+      description: `Removes the world and everything in it; requests that name it then get a 404. When the request picked the world by the \`${WORLD_COOKIE}\` cookie (no \`${WORLD_HEADER}\` header), the answer also clears the cookie.`,
       params: worldParams,
       responses: { 204: { description: 'Removed; no body.' } },
       errors: [unknownWorldError],
+      examples: () => [{ name: 'unknown', params: { worldId: 'nope' } }],
       handle({ request, params: { worldId: id } }) {
         if (!worlds.delete(id)) throw unknownWorld(id, worlds.idleMs)
         // A browser whose cookie named this world goes back to the default one.

@@ -4,6 +4,7 @@ import { isoTimestamp } from '../kernel/time/iso-timestamp.js'
 import { type ScenarioInput, scenarioSchema } from './scenario-schema.js'
 import { isoInstant } from '../kernel/time/iso-instant.js'
 import { WorldBudget } from './world-budget.js'
+import { seedSchema } from '../kernel/random/seed.js'
 import type { RecordCounts } from './world-records.js'
 
 /** Request header that picks an isolated world. */
@@ -43,7 +44,7 @@ export const createWorldBodySchema = z.strictObject({
     .union([z.string().min(1, 'must not be empty'), scenarioSchema], 'must be a scenario name or a scenario object')
     .optional()
     .describe('Scenario name or object; default: the one the server started with.'),
-  seed: z.int('must be an integer').optional(),
+  seed: seedSchema().optional().describe("The world's seed; default: the server's."),
   clock: z
     .union([z.literal('system'), isoInstant], 'must be an ISO 8601 instant such as 2026-01-01T00:00:00Z, or "system"')
     .optional()

@@ -215,7 +215,7 @@ export function describeControlContract(base: () => string): void {
         expect((await call(url('/__mock/faults'), { method: 'POST', json: { route: '/core/users', status: 502 } })).status).toBe(201)
         const added = await call(url('/__mock/faults'), { method: 'POST', json: { latency: [1, 2] } })
         expect(added.body.rules).toHaveLength(2)
-        const bad = await call(url('/__mock/faults'), { method: 'PUT', json: { rules: [{ status: 418 }, { route: 'no-slash', latency: -1 }, {}] } })
+        const bad = await call(url('/__mock/faults'), { method: 'PUT', json: { rules: [{ status: 302 }, { route: 'no-slash', latency: -1 }, {}] } })
         expect(bad.status).toBe(400)
         expect(bad.body.details.map((detail: { path: string }) => detail.path).sort()).toEqual(['rules.0.status', 'rules.1.latency', 'rules.1.route', 'rules.2'])
         expect((await call(url('/__mock/faults'))).body.rules).toHaveLength(2)

@@ -49,7 +49,7 @@ for (const line of LINES.filter((each) => chosen.length === 0 || chosen.includes
     run('npm', ['ci', '--prefix', prefix, '--no-audit', '--no-fund', '--loglevel=error'])
   }
 
-  // The CLI as the package builds it (package.json "bundle-cli"), but with the line's msw inside.
+  // The CLI from the sources, one file with the line's msw inside (the package's own build shares msw from node_modules instead).
   mkdirSync(out, { recursive: true })
   run(join(root, 'node_modules/.bin/esbuild'), [
     'src/cli/main.ts',

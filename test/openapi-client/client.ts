@@ -5,43 +5,165 @@
  * against the real CLI server by test/openapi-http.test.ts.
  */
 import createClient from 'openapi-fetch'
-import type { paths } from './generated/api.js'
+import type { components, operations, paths } from './generated/api.js'
 
 type Api = ReturnType<typeof createClient<paths>>
 
 /** What a call gave: its status and a line built from the typed body. */
-export interface AreaCall {
+export interface OperationCall {
   status: number
   summary: string
 }
 
-async function summarise<T>(call: Promise<{ data?: T; response: Response }>, line: (data: T) => string): Promise<AreaCall> {
+/** The clients a call may use: `api` sends nothing else, `control` the control token as `Authorization: Bearer`. */
+export interface Clients {
+  api: Api
+  control: Api
+}
+
+/** What earlier calls learnt that later ones need (calls run in the order they are written). */
+interface Given {
+  state?: components['schemas']['WorldState']
+  userId?: string
+  particleId?: string
+  token?: string
+}
+
+type Call = (clients: Clients, given: Given) => Promise<OperationCall>
+
+async function summarise<T>(call: Promise<{ data?: T; response: Response }>, line: (data: T) => string): Promise<OperationCall> {
   const { data, response } = await call
   return { status: response.status, summary: data === undefined ? '' : line(data) }
 }
 
-/** One typed call per area and the control API; a new area is one line. */
-export const callsPerArea: Record<string, (api: Api) => Promise<AreaCall>> = {
-  admin: (api) =>
-    summarise(api.GET('/admin/api/v1.2/users', { params: { query: { status: 'pending', limit: 2 } } }), (users) =>
-      users.map((user) => `${user.username} ${user.status}`).join(', '),
+async function bodiless(call: Promise<{ response: Response }>): Promise<OperationCall> {
+  const { response } = await call
+  return { status: response.status, summary: (await response.text()) === '' ? 'no body' : 'a body' }
+}
+
+/** A user only this client creates, one per area that creates users. */
+const newUser = (area: string) => ({ username: `typed.client.${area}`, email: `typed.client.${area}@example.com`, password: 'correct-horse-battery' })
+const SIGNATURE = `0x${'5a'.repeat(32)}${'3c'.repeat(32)}1b`
+
+/**
+ * One typed call of every operation of the document, keyed by its operation id:
+ * the type makes a missing or unknown operation a compile error. The order is
+ * the one they run in, on one freshly seeded world.
+ */
+export const calls: { [Id in keyof operations]: Call } = {
+  controlGetHealth: ({ control }) => summarise(control.GET('/__mock/health'), (health) => `${health.status} seed ${health.seed}`),
+  controlReset: ({ control }) => summarise(control.POST('/__mock/reset'), (reset) => `${reset.status} to ${reset.scenario}`),
+  controlListScenarios: ({ control }) => summarise(control.GET('/__mock/scenarios'), (list) => list.find((entry) => entry.active)?.name ?? 'none active'),
+  controlLoadScenario: ({ control }) => summarise(control.POST('/__mock/scenarios/{name}', { params: { path: { name: 'default' } } }), (loaded) => loaded.scenario),
+  controlGetClock: ({ control }) => summarise(control.GET('/__mock/clock'), (clock) => clock.now),
+  controlMoveClock: ({ control }) => summarise(control.POST('/__mock/clock', { body: { advance: '90s' } }), (clock) => clock.now),
+  controlGetState: async ({ control }, given) =>
+    summarise(control.GET('/__mock/state'), (state) => {
+      given.state = state
+      return `${state.accounts.users.length} users`
+    }),
+  // What GET exported, PUT takes back: the output type is a valid input.
+  controlReplaceState: ({ control }, given) => summarise(control.PUT('/__mock/state', { body: given.state! }), (replaced) => replaced.status),
+  controlGetOpenApi: ({ api }) => summarise(api.GET('/__mock/openapi.json', { params: { query: { area: 'ledger' } } }), (doc) => doc.openapi),
+  controlListRequests: ({ control }) =>
+    summarise(control.GET('/__mock/requests', { params: { query: { area: 'admin', status: '4xx', limit: 10 } } }), (journal) => `${journal.entries.length} entries`),
+  controlClearRequests: ({ control }) => bodiless(control.DELETE('/__mock/requests')),
+  controlListFaults: ({ control }) => summarise(control.GET('/__mock/faults'), (faults) => `${faults.rules.length} rules`),
+  controlReplaceFaults: ({ control }) => summarise(control.PUT('/__mock/faults', { body: { rules: [] } }), (faults) => `${faults.rules.length} rules`),
+  // A rule for a route nothing calls: it must not disturb the calls after it.
+  controlAddFault: ({ control }) =>
+    summarise(control.POST('/__mock/faults', { body: { area: 'ledger', route: '/v1/nowhere', status: 418, times: 1 } }), (faults) => `${faults.rules.length} rule`),
+  controlClearFaults: ({ control }) => bodiless(control.DELETE('/__mock/faults')),
+  controlListWorlds: ({ control }) => summarise(control.GET('/__mock/worlds'), (list) => `${list.worlds.length} of ${list.max}`),
+  controlCreateWorld: ({ control }) => summarise(control.POST('/__mock/worlds', { body: { id: 'typed-client', scenario: 'empty', seed: 7 } }), (world) => world.id),
+  controlGetWorld: ({ control }) => summarise(control.GET('/__mock/worlds/{worldId}', { params: { path: { worldId: 'typed-client' } } }), (world) => world.scenario),
+  controlDeleteWorld: ({ control }) => bodiless(control.DELETE('/__mock/worlds/{worldId}', { params: { path: { worldId: 'typed-client' } } })),
+  controlStreamEvents: async ({ control }) => {
+    const { response, data } = await control.GET('/__mock/events', { parseAs: 'stream' })
+    // The stream never ends: its first event is what a client reads of it.
+    const reader = data!.pipeThrough(new TextDecoderStream()).getReader()
+    let text = ''
+    while (!/^event: /m.test(text)) text += (await reader.read()).value ?? ''
+    await reader.cancel()
+    return { status: response.status, summary: /^event: .*$/m.exec(text)![0] }
+  },
+
+  adminListUsers: ({ api }) =>
+    summarise(api.GET('/admin/api/v1.2/users', { params: { query: { status: 'pending', limit: 2 } } }), (users) => users.map((user) => user.status).join(', ')),
+  adminCreateUser: ({ api }, given) =>
+    summarise(api.POST('/admin/api/v1.2/users', { body: newUser('admin') }), (user) => {
+      given.userId = user.id
+      return `${user.username} ${user.status}`
+    }),
+  adminGetUser: ({ api }, given) => summarise(api.GET('/admin/api/v1.2/users/{userId}', { params: { path: { userId: given.userId! } } }), (user) => user.status),
+  adminUpdateUser: ({ api }, given) =>
+    summarise(api.PUT('/admin/api/v1.2/users/{userId}', { params: { path: { userId: given.userId! } }, body: { status: 'active' } }), (user) => user.status),
+  adminDeleteUser: ({ api }, given) => bodiless(api.DELETE('/admin/api/v1.2/users/{userId}', { params: { path: { userId: given.userId! } } })),
+
+  coreListUsers: ({ api }) => summarise(api.GET('/core/users', { params: { query: { limit: 3, offset: 10 } } }), (users) => `${users.length} users`),
+  coreCreateUser: ({ api }) => summarise(api.POST('/core/users', { body: newUser('core') }), (user) => user.username),
+  coreGetProduct: ({ api }) => summarise(api.GET('/core/products/{id}', { params: { path: { id: 'prod-1001' } } }), (product) => `${product.name} ${product.price.toFixed(2)}`),
+  coreUpdateProduct: ({ api }) =>
+    summarise(api.PUT('/core/products/{id}', { params: { path: { id: 'prod-1001' } }, body: { price: 79.5, stock: 12 } }), (product) => `${product.price} × ${product.stock}`),
+  coreIngestData: ({ api }) =>
+    summarise(
+      api.POST('/core/ingest/data', { body: [{ timestamp: '2026-01-01T00:00:00Z', value: 21.5, sensor_id: 'greenhouse-1' }] }),
+      (result) => `${result.records_processed} processed`,
     ),
-  core: (api) => summarise(api.GET('/core/products/{id}', { params: { path: { id: 'prod-1001' } } }), (product) => `${product.name} ${product.price.toFixed(2)}`),
-  quantum: (api) => summarise(api.GET('/quantum/v1/status'), (status) => `${status.status} at ${status.load_percentage}% load`),
-  general: (api) =>
+
+  quantumEntangle: ({ api }, given) =>
+    summarise(api.POST('/quantum/v1/entangle', { body: { particle_type: 'photon', entanglement_mode: 'polarization' } }), (pair) => {
+      given.particleId = pair.particle_id_a
+      return pair.entanglement_mode
+    }),
+  quantumGetParticle: ({ api }, given) =>
+    summarise(api.GET('/quantum/v1/particles/{particle_id}', { params: { path: { particle_id: given.particleId! } } }), (particle) => particle.state),
+  quantumMeasure: ({ api }, given) =>
+    summarise(api.POST('/quantum/v1/measure', { body: { particle_id: given.particleId!, measurement_axis: 'x-axis' } }), (measured) => measured.result),
+  quantumGetStatus: ({ api }) => summarise(api.GET('/quantum/v1/status'), (status) => `${status.status} at ${status.load_percentage}% load`),
+
+  generalLogin: ({ api }, given) =>
+    summarise(api.POST('/general/auth/login', { body: { username: newUser('core').username, password: newUser('core').password } }), (login) => {
+      given.token = login.token
+      return login.token_type
+    }),
+  generalGetData: ({ api }) =>
     summarise(
       api.GET('/general/data/{resource_id}', { params: { path: { resource_id: 1 }, query: { fields: 'title' } } }),
       (resource) => `${resource.id}: ${String(resource.title)}`,
     ),
-  ledger: (api) => summarise(api.GET('/ledger/v1/tokens/{tokenId}', { params: { path: { tokenId: 'usdc' } } }), (token) => `${token.symbol} with ${token.decimals} decimals`),
-  control: (api) => summarise(api.GET('/__mock/health'), (health) => `${health.status} seed ${health.seed}`),
+  // Open data: any JSON object is a valid body.
+  generalUpdateResource: ({ api }, given) =>
+    summarise(
+      api.PUT('/general/resources/{id}', {
+        params: { path: { id: 1 } },
+        headers: { authorization: `Bearer ${given.token!}` },
+        body: { data: { title: 'Typed report', tags: ['typed', 'client'], metrics: { pages: 3 } } },
+      }),
+      (updated) => String(updated.resource.title),
+    ),
+  generalSendNotification: ({ api }) =>
+    summarise(
+      api.POST('/general/notifications/send', { body: { recipient_ids: [1, 2, 2], message: 'Typed hello.', priority: 'high' } }),
+      (queued) => `${queued.status} for ${queued.recipients.length}`,
+    ),
+
+  ledgerGetStatus: ({ api }) => summarise(api.GET('/ledger/v1/status'), (status) => status.status),
+  ledgerGetToken: ({ api }) =>
+    summarise(api.GET('/ledger/v1/tokens/{tokenId}', { params: { path: { tokenId: 'usdc' } } }), (token) => `${token.symbol} with ${token.decimals} decimals`),
+  ledgerDelegateStake: ({ api }, given) => {
+    const validator = given.state!.ledger.validators.find((entry) => entry.status === 'active')!
+    const body = { delegatorAddress: '0x52908400098527886E0F7030069857D2E4169EE7', validatorAddress: validator.address, amount: '1000000', signature: SIGNATURE }
+    return summarise(api.POST('/ledger/v1/stake/delegate', { body }), (result) => result.transaction_hash.slice(0, 10))
+  },
 }
 
-/** Calls every area through one client whose base URL is the server's origin. */
-export async function callEveryArea(baseUrl: string): Promise<Record<string, AreaCall>> {
-  const api = createClient<paths>({ baseUrl })
-  const results: Record<string, AreaCall> = {}
-  for (const [area, call] of Object.entries(callsPerArea)) results[area] = await call(api)
+/** Calls every operation in order, through clients whose base URL is the server's origin. */
+export async function callEveryOperation(baseUrl: string, controlToken: string): Promise<Record<string, OperationCall>> {
+  const clients: Clients = { api: createClient<paths>({ baseUrl }), control: createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${controlToken}` } }) }
+  const given: Given = {}
+  const results: Record<string, OperationCall> = {}
+  for (const [id, call] of Object.entries<Call>(calls)) results[id] = await call(clients, given)
   return results
 }
 
@@ -57,4 +179,8 @@ export function typeErrors(api: Api): void {
   void api.GET('/general/data/{resource_id}', { params: { path: { resource_id: 'first' } } })
   // @ts-expect-error `particle_type` is required
   void api.POST('/quantum/v1/entangle', { body: { entanglement_mode: 'spin' } })
+  // @ts-expect-error resource data is an object, not a list
+  void api.PUT('/general/resources/{id}', { params: { path: { id: 1 } }, body: { data: ['finance'] } })
+  // @ts-expect-error a priority is low, normal or high
+  void api.POST('/general/notifications/send', { body: { recipient_ids: [1], message: 'hi', priority: 'urgent' } })
 }

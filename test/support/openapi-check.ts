@@ -26,9 +26,12 @@ const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.defaul
  * base URLs), the status must be one the operation documents, the documented
  * required headers must be there, and the JSON body must match its schema (ajv,
  * draft 2020-12, with formats; response objects refuse unknown fields, so a
- * field that appears or disappears is caught). A URL no path matches must be the
- * router's documented 404, a known path with another method its 405. Routes the
- * document marks `x-undocumented` are not checked (a test lists them instead).
+ * field that appears or disappears is caught). A status the operation does not
+ * list is held to its range (`4XX`, `5XX`: what an injected fault may answer)
+ * when it has one, and is refused otherwise. A URL no path matches must be the
+ * router's documented 404, a known path with another method its 405 (the
+ * document's `x-unrouted-responses`). Routes the document marks
+ * `x-undocumented` are not checked (a test lists them instead).
  *
  * @example
  * const check = new OpenApiCheck(await (await fetch(`${base}/__mock/openapi.json`)).json())
@@ -65,22 +68,15 @@ export class OpenApiCheck {
     const where = `${method} ${pathname} answered ${reply.status}`
     // A CORS preflight is the server's answer on any URL (D27), documented or not.
     if (method === 'OPTIONS' && reply.status === 204) return undefined
-    if (reply.status === 431) return this.#against(this.#resolve({ $ref: '#/components/responses/HeadersTooLarge' }), reply, where, 'HeadersTooLarge')
+    if (reply.status === 431) return this.#against(this.#unrouted('HeadersTooLarge'), reply, where, 'HeadersTooLarge')
     const found = this.#paths.find((path) => path.pattern.test(pathname))
-    if (!found)
-      return this.#against(this.#resolve({ $ref: '#/components/responses/UnknownRoute' }), reply, `${where}, but no documented path matches it`, 'UnknownRoute', method === 'HEAD')
+    if (!found) return this.#against(this.#unrouted('UnknownRoute'), reply, `${where}, but no documented path matches it`, 'UnknownRoute', method === 'HEAD')
     if (method === 'OPTIONS') return undefined
     const operation: Json | undefined = found.item[method === 'HEAD' ? 'get' : method.toLowerCase()]
     if (!operation)
-      return this.#against(
-        this.#resolve({ $ref: '#/components/responses/MethodNotAllowed' }),
-        reply,
-        `${where} on ${found.template}, which does not document ${method}`,
-        'MethodNotAllowed',
-        method === 'HEAD',
-      )
+      return this.#against(this.#unrouted('MethodNotAllowed'), reply, `${where} on ${found.template}, which does not document ${method}`, 'MethodNotAllowed', method === 'HEAD')
     if (operation['x-undocumented']) return undefined
-    const documented = operation.responses[String(reply.status)] ?? operation.responses.default
+    const documented = operation.responses[String(reply.status)] ?? operation.responses[`${String(reply.status)[0]}XX`] ?? operation.responses.default
     const label = `${where} (operation ${operation.operationId})`
     if (!documented) return `${label}, but the document allows only ${Object.keys(operation.responses).join(', ')}.\n  body: ${excerpt(reply.text)}`
     return this.#against(this.#resolve(documented), reply, label, operation.operationId, method === 'HEAD')
@@ -127,6 +123,13 @@ export class OpenApiCheck {
       this.#validators.set(schema, validate)
     }
     return validate
+  }
+
+  /** One of the answers of no operation (`x-unrouted-responses`). */
+  #unrouted(name: 'UnknownRoute' | 'MethodNotAllowed' | 'HeadersTooLarge'): Json {
+    const response = this.#doc['x-unrouted-responses']?.[name] as Json | undefined
+    if (!response) throw new Error(`The document has no x-unrouted-responses.${name}.`)
+    return this.#resolve(response)
   }
 
   #resolve(value: Json): Json {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createSimulator } from '../../simulator/create-simulator.js'
-import { MAX_PRICE, price } from './schemas.js'
+import { hasAtMostTwoDecimals, MAX_PRICE, price } from './schemas.js'
 
 const sim = createSimulator({ seed: 1, clock: '2026-01-01T00:00:00Z' })
 
@@ -31,10 +31,19 @@ describe('prices (D14): from 0 to 10^12 with at most 2 decimals, and a message t
     expect(sim.db.products!.findFirst((query) => query.where({ id: 'prod-1001' }))!.price).toBe(89.99)
   })
 
-  it('says the bounds and the decimals in the OpenAPI document', async () => {
+  it('says the bounds in the OpenAPI document, and the decimals in words every validator reads right', async () => {
     const doc = await sim.openapi()
     const body = (doc.paths['/core/products/{id}']!.put as any).requestBody.content['application/json'].schema
-    expect(body.properties.price).toMatchObject({ type: 'number', minimum: 0, maximum: MAX_PRICE, multipleOf: 0.01 })
+    expect(body.properties.price).toMatchObject({ type: 'number', minimum: 0, maximum: MAX_PRICE })
+    expect(body.properties.price.description).toContain('at most 2 decimals')
+    // `multipleOf: 0.01` is evaluated in floating point by validators (Prism, Spectral): 79.99 / 0.01 is 7998.999…, refused.
+    expect(body.properties.price).not.toHaveProperty('multipleOf')
+    expect(79.99 / 0.01).not.toBe(7999)
     expect(body.properties.id).toMatchObject({ type: 'string' })
+  })
+
+  it('tells two decimals apart exactly, where dividing by 0.01 cannot', () => {
+    for (const value of [0, 0.01, 0.07, 0.1, 0.29, 1.1, 19.99, 79.99, 89.99, 1234.56, MAX_PRICE - 0.01, MAX_PRICE]) expect(hasAtMostTwoDecimals(value), String(value)).toBe(true)
+    for (const value of [0.001, 0.005, 10.555, 19.999, 0.1 + 0.2, 1e-7, 123_456_789.123]) expect(hasAtMostTwoDecimals(value), String(value)).toBe(false)
   })
 })

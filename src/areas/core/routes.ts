@@ -51,11 +51,15 @@ export function coreRoutes({ world, accounts, catalogue, collections, readings }
       method: 'GET',
       path: '/users',
       operationId: 'listUsers',
-      summary: 'List users with limit/offset (D12)',
-      description: 'The accounts shared with Area A, ordered by `created_at`, then `id`.',
+      summary: 'List users',
+      description:
+        'The users shared with Area A, ordered by `created_at`, then `id`; pages by `limit` (1 to 100, default 20) and `offset` (from 0). `X-Total-Count` gives the number of users.',
       query: listUsersQuery,
       responses: { 200: { body: z.array(coreUser), headers: ['X-Total-Count'] } },
-      examples: () => [{ summary: 'Three users after the first ten', query: { limit: '3', offset: '10' } }],
+      examples: () => [
+        { summary: 'Three users after the first ten', query: { limit: '3', offset: '10' } },
+        { name: 'badQuery', summary: 'Out-of-range paging', query: { limit: '0', offset: '-1' } },
+      ],
       handle({ query }) {
         const all = accounts.sorted()
         return json(all.slice(query.offset, query.offset + query.limit).map(toCoreUser), 200, {
@@ -67,11 +71,20 @@ export function coreRoutes({ world, accounts, catalogue, collections, readings }
       method: 'POST',
       path: '/users',
       operationId: 'createUser',
-      summary: 'Create a user (shared with Area A, starts pending: D5)',
+      summary: 'Create a user',
+      description:
+        'The same users as Area A, shown with `id`, `username`, `email` and `created_at`; a new one starts `pending`. A username already taken, in any case, is a 409 `conflict`.',
       body: createUserBody,
       responses: { 201: { body: coreUser } },
       errors: [{ code: 'conflict', extra: conflictExtra }],
-      examples: () => [{ body: { username: 'ada.lovelace', email: 'ada@example.com', password: 'analytical-engine' } }],
+      examples: () => [
+        { body: { username: 'ada.lovelace', email: 'ada@example.com', password: 'analytical-engine' } },
+        {
+          name: 'taken',
+          summary: 'A username already taken (any case)',
+          body: { username: accounts.sorted()[0]!.username.toUpperCase(), email: 'someone@example.com', password: 'analytical-engine' },
+        },
+      ],
       async handle({ body }) {
         return json(toCoreUser(await accounts.register(body)), 201)
       },
@@ -80,7 +93,8 @@ export function coreRoutes({ world, accounts, catalogue, collections, readings }
       method: 'GET',
       path: '/products/{id}',
       operationId: 'getProduct',
-      summary: 'Read a product (D14)',
+      summary: 'Read a product',
+      description: 'Products come from a catalogue with fixed ids (`prod-1001`...). An unknown id is a 404 with `id`.',
       params: productParams,
       responses: { 200: { body: productResponse } },
       errors: [unknownProduct],
@@ -93,8 +107,9 @@ export function coreRoutes({ world, accounts, catalogue, collections, readings }
       method: 'PUT',
       path: '/products/{id}',
       operationId: 'updateProduct',
-      summary: 'Update name, description, price and/or stock (D14)',
-      description: 'Only the given fields change; `{}` changes nothing and returns the product.',
+      summary: 'Update a product',
+      description:
+        "Changes only the fields given: `name`, `description`, `price` (0 to 10^12, at most two decimals) and `stock` (an integer from 0). `id` in the body must be absent or equal to the path's: it cannot change (400 otherwise). `{}` changes nothing and returns the product. An unknown id is a 404, whatever the body.",
       params: productParams,
       body: updateProductBody,
       responses: { 200: { body: productResponse } },
@@ -118,9 +133,9 @@ export function coreRoutes({ world, accounts, catalogue, collections, readings }
       method: 'POST',
       path: '/ingest/data',
       operationId: 'ingestData',
-      summary: 'Ingest a batch of sensor data points, atomically (D15)',
+      summary: 'Ingest a batch of sensor readings',
       description:
-        'Accepted points are kept per sensor in a bounded window (`--sensor-window`, `--ingest-window`); the oldest go first. `GET /__mock/state` shows them under `core.readings` and the running counts under `core.ingestion`.',
+        'The batch is checked whole before any of it is stored: every point needs an ISO 8601 `timestamp`, a finite `value` and a non-empty `sensor_id`. One bad point rejects the batch (400, `invalid_indexes` lists every bad one); an empty batch is a 400 and one over `limit` points a 413. Accepted points are kept per sensor in a bounded window (`--sensor-window`, `--ingest-window`); the oldest go first. `GET /__mock/state` shows them under `core.readings` and the running counts under `core.ingestion`.',
       // Validated as a whole by `validateBatch`, which lists every bad point's index (D15).
       body: rawJsonBody(ingestionBatch(world.limits.ingestPoints)),
       responses: { 200: { body: ingestionResult } },

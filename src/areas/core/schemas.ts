@@ -18,14 +18,32 @@ export const listUsersQuery = z.object({
  */
 export const MAX_PRICE = 1_000_000_000_000
 
-/** A price: a number from 0 to `MAX_PRICE` with at most two decimals (D14): `multipleOf: 0.01` in the document. */
+/**
+ * `true` when `value` is a number with at most two decimals: the double nearest
+ * to some whole number of cents. Exact up to `MAX_PRICE` (`value * 100` stays
+ * below 2^53), where `value / 0.01` in binary floating point is not (79.99 / 0.01
+ * is 7998.999…).
+ *
+ * @example
+ * hasAtMostTwoDecimals(79.99) // true
+ * hasAtMostTwoDecimals(10.555) // false
+ */
+export function hasAtMostTwoDecimals(value: number): boolean {
+  return Math.round(value * 100) / 100 === value
+}
+
+/**
+ * A price: a number from 0 to `MAX_PRICE` with at most two decimals (D14). The
+ * decimals are a rule of the server and the description, not `multipleOf: 0.01`,
+ * which validators evaluate in floating point and so refuse 79.99 (Prism, Spectral).
+ */
 export const price = z
   .number('must be a number')
   .min(0, 'must be at least 0')
   // `abort`: past the maximum, "at most 2 decimals" would only add noise.
   .max(MAX_PRICE, { message: `must be at most ${MAX_PRICE} (10^12)`, abort: true })
-  .multipleOf(0.01, 'must have at most 2 decimals')
-  .describe(`From 0 to ${MAX_PRICE}, with at most 2 decimals (D14).`)
+  .refine(hasAtMostTwoDecimals, 'must have at most 2 decimals')
+  .describe(`From 0 to ${MAX_PRICE}, with at most 2 decimals (79.99, not 79.999; D14): more decimals are refused with 400 "must have at most 2 decimals".`)
 export const stock = z.int('must be an integer').min(0, 'must be at least 0')
 
 /** A product of the catalogue (D14). */
@@ -54,13 +72,15 @@ export const coreUser = z
 export type CoreUser = z.infer<typeof coreUser>
 
 /** `PUT /products/{id}` body: fields to change; `id` cannot change (D14). */
-export const updateProductBody = z.object({
-  id: z.string("must be a string: the product's own id").optional().describe('Immutable: omit it or give the id of the path; any other value is refused (400).'),
-  name: product.shape.name.optional(),
-  description: product.shape.description.optional(),
-  price: price.optional(),
-  stock: stock.optional(),
-})
+export const updateProductBody = z
+  .object({
+    id: z.string("must be a string: the product's own id").optional().describe('Immutable: omit it or give the id of the path; any other value is refused (400).'),
+    name: product.shape.name.optional(),
+    description: product.shape.description.optional(),
+    price: price.optional(),
+    stock: stock.optional(),
+  })
+  .describe("The fields to change; the others keep their values. `id` is the product's own and cannot change: omit it, or give the path's id (any other is a 400).")
 
 /** One element of an ingestion batch (D15). */
 export const dataPoint = z.object({
@@ -108,7 +128,7 @@ const storedPoint = z.object({
 export const reading = z
   .object({
     sensor_id: z.string().min(1),
-    accepted: z.int().min(0).optional().describe('Points this sensor ever had accepted; default: as many as `points`.'),
+    accepted: z.int().min(0).optional().describe('Points this sensor ever had accepted: at least as many as `points` (400 otherwise); default: as many as `points`.'),
     evicted: z.int().min(0).optional().describe('Points the window let go of: `accepted` minus the points kept. Ignored on import.'),
     points: z.array(storedPoint).describe('Kept points, oldest first.'),
   })
@@ -141,13 +161,16 @@ export const coreScenario = z.strictObject({
 
 /** The `core` section of the world state. */
 export const coreState = z.strictObject({
-  products: z.array(product).superRefine((products, ctx) => {
-    const seen = new Set<string>()
-    products.forEach((item, index) => {
-      if (seen.has(item.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `duplicate id "${item.id}"` })
-      seen.add(item.id)
+  products: z
+    .array(product)
+    .superRefine((products, ctx) => {
+      const seen = new Set<string>()
+      products.forEach((item, index) => {
+        if (seen.has(item.id)) ctx.addIssue({ code: 'custom', path: [index, 'id'], message: `duplicate id "${item.id}"` })
+        seen.add(item.id)
+      })
     })
-  }),
+    .describe('The catalogue; each product id once.'),
   readings: z.array(reading).default([]).describe('Ingested points per sensor, in the order sensors first sent one (D15 window).'),
   ingestion: ingestionSummary.optional(),
 })

@@ -50,8 +50,9 @@ export function generalRoutes({ world, accounts, authenticator, tokens, resource
       method: 'POST',
       path: '/auth/login',
       operationId: 'login',
-      summary: 'Log in with username and password; answers an HS256 JWT (D6, D7)',
-      description: "Pending and active users may log in; a successful login sets the user's `last_login` (D6).",
+      summary: 'Log in',
+      description:
+        "Answers an HS256 JWT for `PUT /general/resources/{id}`, valid for `expires_in` seconds of the simulator clock. Pending and active users may log in, and a login sets the user's `last_login`; an inactive user is a 403. A wrong password and an unknown username get the same 401.",
       body: loginBody,
       responses: { 200: { body: loginResult } },
       errors: ['invalid_credentials', 'account_inactive'],
@@ -75,7 +76,9 @@ export function generalRoutes({ world, accounts, authenticator, tokens, resource
       method: 'GET',
       path: '/data/{resource_id}',
       operationId: 'getData',
-      summary: 'Read a resource, optionally only some fields (D19)',
+      summary: 'Read a resource',
+      description:
+        'A resource reads as `{id, ...data, created_at, updated_at}`, what `PUT /general/resources/{id}` writes. `fields=a,b` keeps only those keys and `id`, ignoring unknown names. The id is a positive integer (400 otherwise); an unknown one is a 404 with `resource_id`.',
       params: dataParams,
       query: dataQuery,
       responses: { 200: { body: dataView } },
@@ -84,6 +87,7 @@ export function generalRoutes({ world, accounts, authenticator, tokens, resource
         { summary: 'A whole resource', params: { resource_id: someResource() } },
         { name: 'fields', summary: 'Only some fields (and id)', params: { resource_id: someResource() }, query: { fields: 'title,owner,status' } },
         { name: 'unknown', params: { resource_id: '987654' } },
+        { name: 'badId', summary: 'An id that is not a positive integer', params: { resource_id: 'first' } },
       ],
       handle({ params, query }) {
         return json(pickFields(toResource(requireResource(params.resource_id)), query.fields))
@@ -93,8 +97,9 @@ export function generalRoutes({ world, accounts, authenticator, tokens, resource
       method: 'PUT',
       path: '/resources/{id}',
       operationId: 'updateResource',
-      summary: "Replace a resource's data; needs Authorization: Bearer <token> (D8, D19)",
-      description: 'Get a token from `POST /auth/login`. `data` replaces every field of the resource but `id` and the timestamps.',
+      summary: "Replace a resource's data",
+      description:
+        'Needs `Authorization: Bearer <token>` with a token from `POST /general/auth/login`. `data`, a JSON object, replaces every field of the resource but `id` and the timestamps; keys `__proto__`, `constructor` and `prototype` are refused at any depth. An unknown id is a 404, whatever the body.',
       params: resourceParams,
       body: updateResourceBody,
       responses: { 200: { body: resourceUpdateResult } },
@@ -123,8 +128,8 @@ export function generalRoutes({ world, accounts, authenticator, tokens, resource
       method: 'POST',
       path: '/notifications/send',
       operationId: 'sendNotification',
-      summary: 'Queue a notification; it is delivered after a delay on the simulator clock (D20)',
-      description: `Delivered ${DELIVERY_DELAY_MS.high / 1000} s (\`high\`), ${DELIVERY_DELAY_MS.normal / 1000} s (\`normal\`) or ${DELIVERY_DELAY_MS.low / 1000} s (\`low\`) after it is queued, on the simulator clock; \`GET /__mock/state\` shows when.`,
+      summary: 'Send a notification',
+      description: `Queued at once (202) for \`recipient_ids\` (positive integers, repeats counted once in \`recipients\`) with a non-blank \`message\`, and delivered ${DELIVERY_DELAY_MS.high / 1000} s (\`high\`), ${DELIVERY_DELAY_MS.normal / 1000} s (\`normal\`) or ${DELIVERY_DELAY_MS.low / 1000} s (\`low\`) after it is queued, on the simulator clock; \`GET /__mock/state\` shows when.`,
       body: sendNotificationBody,
       responses: { 202: { body: queuedNotification } },
       examples: () => [

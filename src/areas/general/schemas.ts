@@ -105,6 +105,8 @@ function jsonObject(reserved: boolean) {
     })
     .meta({
       type: 'object',
+      // Any key the rules allow, with any JSON: said explicitly, or generated clients type the object as empty (`Record<string, never>`).
+      additionalProperties: true,
       // Keys at the first level; deeper ones are said in the description (JSON Schema would need a recursive schema per level).
       propertyNames: { not: { enum: reserved ? [...FORBIDDEN_KEYS, ...RESERVED_KEYS] : [...FORBIDDEN_KEYS] } },
       description: dataRules(reserved),
@@ -229,16 +231,16 @@ export const scenarioResource = z.strictObject({
 /** The `general` section of a scenario (Area D). */
 export const generalScenario = z.strictObject({
   generate: z.int().min(0).max(10_000).default(0).describe('How many realistic resources faker generates, after the listed ones.'),
-  resources: z.array(scenarioResource).default([]).superRefine(uniqueIds).describe('Resources listed one by one.'),
-  notifications: z.array(notificationState).default([]).superRefine(uniqueIds).describe('Notifications already sent.'),
+  resources: z.array(scenarioResource).default([]).superRefine(uniqueIds).describe('Resources listed one by one; each fixed `id` once.'),
+  notifications: z.array(notificationState).default([]).superRefine(uniqueIds).describe('Notifications already sent; each `id` once.'),
   auth: z.strictObject({ expires_in: tokenTtl.optional().describe('Token lifetime in seconds; the simulator option auth.expiresIn wins.') }).optional(),
 })
 export type GeneralScenario = z.output<typeof generalScenario>
 
 /** The `general` section of the world state. */
 export const generalState = z.strictObject({
-  resources: z.array(resourceState).superRefine(uniqueIds),
-  notifications: z.array(notificationState).default([]).superRefine(uniqueIds),
+  resources: z.array(resourceState).superRefine(uniqueIds).describe('Each resource `id` once.'),
+  notifications: z.array(notificationState).default([]).superRefine(uniqueIds).describe('Each notification `id` once.'),
 })
 export type GeneralState = z.output<typeof generalState>
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { decimalPattern, MAX_UINT256, parseLosslessJson, readBigInteger } from './amounts.js'
+import { bigIntegerJsonSchema, decimalPattern, MAX_UINT256, parseLosslessJson, readBigInteger } from './amounts.js'
 
 /** `amount` as it arrives in a body whose text is `{"amount": <raw>}`. */
 const amountOf = (raw: string) => (parseLosslessJson(`{"amount": ${raw}}`) as { amount: unknown }).amount
@@ -82,5 +82,15 @@ describe('decimalPattern: the document says the range readBigInteger keeps to', 
     const pattern = new RegExp(decimalPattern(255n, { allowZero: true, leadingZeros: false }))
     expect(['0', '9', '10', '199', '249', '255'].filter((text) => !pattern.test(text))).toEqual([])
     expect(['00', '07', '256', '260', '300', '1000', '-1', ''].filter((text) => pattern.test(text))).toEqual([])
+  })
+})
+
+describe('bigIntegerJsonSchema: what the document says of `amount` and `nonce`', () => {
+  it.each([false, true])('states that the text is never empty, beside the pattern (allowZero: %s)', (allowZero) => {
+    const [text, number] = bigIntegerJsonSchema({ allowZero }).anyOf as Array<Record<string, unknown>>
+    expect(text).toMatchObject({ type: 'string', minLength: 1 })
+    expect(new RegExp(text!.pattern as string).test('')).toBe(false)
+    expect(readBigInteger('', { allowZero })).toHaveProperty('problem')
+    expect(number).toEqual({ type: 'integer', minimum: allowZero ? 0 : 1, maximum: Number.MAX_SAFE_INTEGER })
   })
 })

@@ -51,7 +51,8 @@ export function decimalPattern(max: bigint, options: { allowZero?: boolean; lead
 export function bigIntegerJsonSchema(options: { allowZero?: boolean } = {}): Record<string, unknown> {
   return {
     anyOf: [
-      { type: 'string', pattern: decimalPattern(MAX_UINT256, options) },
+      // `minLength`: the pattern already needs a digit; said outright for tools that cannot run a pattern this long.
+      { type: 'string', minLength: 1, pattern: decimalPattern(MAX_UINT256, options) },
       { type: 'integer', minimum: options.allowZero ? 0 : 1, maximum: Number.MAX_SAFE_INTEGER },
     ],
   }

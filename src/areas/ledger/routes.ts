@@ -44,7 +44,9 @@ export function ledgerRoutes({ world, ledger, settings }: LedgerRouteContext) {
       method: 'GET',
       path: '/v1/status',
       operationId: 'getStatus',
-      summary: 'Network status: the latest block of a chain that grows with the clock (D21)',
+      summary: 'Read the network status',
+      description:
+        'The latest block of a chain that grows by one block per block time (6 s of the simulator clock by default): its height, hash and time. The hash is derived from the seed and the height, so a replay gives the same chain.',
       responses: { 200: { body: networkStatus } },
       examples: () => [{}],
       handle() {
@@ -57,7 +59,9 @@ export function ledgerRoutes({ world, ledger, settings }: LedgerRouteContext) {
       method: 'GET',
       path: '/v1/tokens/{tokenId}',
       operationId: 'getToken',
-      summary: 'Read a token (D22)',
+      summary: 'Read a token',
+      description:
+        'Tokens come from a catalogue with fixed ids (`usdc`, `weth`...). `total_supply` is a decimal string in the smallest unit, as most supplies exceed 2^53. An unknown id is a 404 with `token_id`.',
       params: tokenParams,
       responses: { 200: { body: tokenView } },
       errors: [{ code: 'not_found', extra: unknownTokenExtra, description: 'No token with that id; `token_id` repeats it (D22).' }],
@@ -70,9 +74,9 @@ export function ledgerRoutes({ world, ledger, settings }: LedgerRouteContext) {
       method: 'POST',
       path: '/v1/stake/delegate',
       operationId: 'delegateStake',
-      summary: 'Delegate stake to a validator with a signed request; included in the next block (D23)',
+      summary: 'Delegate stake to a validator',
       description:
-        'Addresses are accepted in lower case, upper case or a correct EIP-55 checksum. What a wallet signs in the `eip191` and `eip712` modes is described in docs/behaviour.md (Area E).',
+        'Accepted delegations (202) are included in the next block. The validator must exist (404) and be active (422). A signature is used once (409 on a replay); in the `eip191` and `eip712` signature modes it must be made by `delegatorAddress` (401 otherwise). Addresses are accepted in lower case, upper case or a correct EIP-55 checksum. What a wallet signs in the `eip191` and `eip712` modes is described in docs/behaviour.md (Area E).',
       // Read keeping every digit of `amount` (a JSON number may exceed 2^53).
       body: jsonBody(delegateBody, { parse: parseLosslessJson }),
       responses: { 202: { body: delegationResult } },

@@ -45,9 +45,9 @@ function storedDecimal(allowZero: boolean) {
   })
 }
 /** A non-negative integer up to 2^256 − 1 written in decimal. */
-export const decimalInteger = storedDecimal(true)
+export const decimalInteger = storedDecimal(true).meta({ id: 'Uint256' })
 /** A positive integer up to 2^256 − 1 written in decimal. */
-export const positiveDecimal = storedDecimal(false)
+export const positiveDecimal = storedDecimal(false).meta({ id: 'PositiveUint256' })
 
 /** A `0x` + 64 lowercase hex hash. */
 export const hash32 = z.string().regex(/^0x[0-9a-f]{64}$/, 'must be 0x followed by 64 lowercase hex digits')

@@ -34,12 +34,17 @@ export const ledgerScenario = z
     tokens: z
       .union([z.literal('fixture'), z.array(scenarioToken)])
       .default('fixture')
-      .describe('"fixture" loads fixtures/tokens.json; an array replaces it.'),
+      .describe('"fixture" loads fixtures/tokens.json; an array replaces it, each token id (default: the symbol in lower case) once.'),
     validators: z
       .union([z.literal('fixture'), z.array(validator)])
       .default('fixture')
-      .describe('"fixture" loads fixtures/validators.json; an array replaces it.'),
-    delegations: z.array(scenarioDelegation).default([]).describe('Delegations already made when the scenario loads.'),
+      .describe('"fixture" loads fixtures/validators.json; an array replaces it, each address (any case) once.'),
+    delegations: z
+      .array(scenarioDelegation)
+      .default([])
+      .describe(
+        'Delegations already made when the scenario loads. Each names one of `validators` (the fixture ones unless replaced); a signature is used once; two without a signature differ in delegator, validator, amount or nonce.',
+      ),
   })
   .superRefine((scenario, ctx) => {
     if (Array.isArray(scenario.tokens)) {
@@ -89,9 +94,9 @@ export const delegationState = delegation.extend({
 export const ledgerState = z
   .strictObject({
     chain: chainSettings.optional().describe('Missing: the chain keeps its current settings.'),
-    tokens: z.array(token).default([]),
-    validators: z.array(validator).default([]),
-    delegations: z.array(delegationState).default([]),
+    tokens: z.array(token).default([]).describe('Each token_id once.'),
+    validators: z.array(validator).default([]).describe('Each address (any case) once.'),
+    delegations: z.array(delegationState).default([]).describe('Each names one of `validators`; each transaction_hash once, and each signature (or replay_key) once.'),
   })
   .superRefine((state, ctx) => {
     unique(

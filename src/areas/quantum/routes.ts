@@ -35,7 +35,9 @@ export function quantumRoutes({ world, lab, platform }: QuantumRouteContext) {
       method: 'POST',
       path: '/v1/entangle',
       operationId: 'entangle',
-      summary: 'Create an entangled pair, both particles in superposition (D16)',
+      summary: 'Create an entangled pair',
+      description:
+        "Both particles of the new pair start in `superposition`, their properties undetermined. `particle_type` is one of the listed types; `entanglement_mode` is `spin` (the default) or `polarization`. `Location` is the first particle's path. Under maintenance, a 503.",
       body: entangleBody,
       responses: { 201: { body: pairView, headers: ['Location'] } },
       errors: [maintenance],
@@ -55,7 +57,9 @@ export function quantumRoutes({ world, lab, platform }: QuantumRouteContext) {
       method: 'GET',
       path: '/v1/particles/{particle_id}',
       operationId: 'getParticle',
-      summary: "Read a particle's state (404 with particle_id if unknown)",
+      summary: 'Read a particle',
+      description:
+        'The particle, its partner (`entangled_with`) and its `state`: `superposition` until its pair is first measured, then the outcome along `measurement_axis`. An unknown id is a 404 with `particle_id`. Under maintenance, a 503.',
       params: particleParams,
       responses: { 200: { body: particleView } },
       errors: [unknownParticle, maintenance],
@@ -73,8 +77,9 @@ export function quantumRoutes({ world, lab, platform }: QuantumRouteContext) {
       method: 'POST',
       path: '/v1/measure',
       operationId: 'measure',
-      summary: 'Measure a particle along an axis; the first measurement collapses both (D17)',
-      description: 'Axes: `x-axis`, `y-axis`, `z-axis` (the default) or an angle in the x-z plane such as `22.5deg`.',
+      summary: 'Measure a particle',
+      description:
+        'The first measurement of either particle gives each outcome with probability 1/2 and collapses its partner to the opposite outcome along the same axis. A later measurement of a collapsed particle along another axis repeats its outcome with probability cos²(θ/2) for spin, cos²(θ) for polarization, and leaves the partner alone. Axes: `x-axis`, `y-axis`, `z-axis` (the default) or an angle in the x-z plane from `-360deg` to `360deg`, such as `22.5deg`. Under maintenance, a 503.',
       body: measureBody,
       responses: { 200: { body: measurementView } },
       errors: [unknownParticle, maintenance],
@@ -94,8 +99,9 @@ export function quantumRoutes({ world, lab, platform }: QuantumRouteContext) {
       method: 'GET',
       path: '/v1/status',
       operationId: 'getStatus',
-      summary: 'Platform status and load (D18)',
-      description: 'Answered during maintenance too, when the other endpoints answer 503.',
+      summary: 'Read the platform status',
+      description:
+        '`status` is `operational`, `degraded` or `maintenance`; `load_percentage` (0 to 100) follows the entangle and measure requests of the last 60 s of the simulator clock. Answered during maintenance too, when the other operations answer 503.',
       responses: { 200: { body: platformStatusView } },
       examples: () => [{}],
       handle() {

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { isoTimestamp } from '../../kernel/time/iso-timestamp.js'
-import { ACCEPTED_AXES, AXIS_PATTERN, DEFAULT_AXIS, parseAxis } from './axes.js'
+import { ACCEPTED_AXES, ANGLE_PATTERN, DEFAULT_AXIS, NAMED_AXES, parseAxis } from './axes.js'
 import { OUTCOMES } from './entanglement.js'
 import { FIXED_ID } from './particle-ids.js'
 
@@ -12,6 +12,7 @@ export type ParticleType = z.infer<typeof particleType>
 /** Entanglement modes (D16); `spin` is the default. */
 export const ENTANGLEMENT_MODES = ['spin', 'polarization'] as const
 export const entanglementMode = z.enum(ENTANGLEMENT_MODES, `must be one of ${ENTANGLEMENT_MODES.join(', ')}`)
+const DEFAULT_MODE = 'spin'
 
 const ALL_OUTCOMES = [...OUTCOMES.spin, ...OUTCOMES.polarization] as const
 export const outcome = z.enum(ALL_OUTCOMES, `must be one of ${ALL_OUTCOMES.join(', ')}`)
@@ -24,15 +25,24 @@ export type ParticleStateValue = z.infer<typeof particleStateValue>
 export const platformStatus = z.enum(['operational', 'degraded', 'maintenance'], 'must be one of operational, degraded, maintenance')
 export type PlatformStatus = z.infer<typeof platformStatus>
 
+const AXIS = `must be ${ACCEPTED_AXES}`
+
 /**
- * A measurement axis as text (D17), normalised to its canonical name
- * (`-0deg` → `0deg`, `22.50deg` → `22.5deg`). `AXIS_PATTERN` holds the range
- * too, so the document's pattern is the whole rule.
+ * An angle in degrees, `22.5deg`: typed `${number}deg`, and held to
+ * `ANGLE_PATTERN`, which the document shows (the range included) in place of
+ * the template's own pattern.
  */
-export const axisName = z
-  .string(`must be ${ACCEPTED_AXES}`)
-  .regex(AXIS_PATTERN, { message: `must be ${ACCEPTED_AXES}`, abort: true })
-  .transform((text) => parseAxis(text)!.name)
+const angleAxis = z.templateLiteral([z.number(), 'deg']).check(z.regex(ANGLE_PATTERN, AXIS)).meta({ pattern: ANGLE_PATTERN.source })
+
+/**
+ * A measurement axis (D17): a named axis or an angle, in the document an enum
+ * beside the angle's pattern, which together are the whole rule; in TypeScript
+ * `'x-axis' | 'y-axis' | 'z-axis' | `${number}deg``.
+ */
+export const axisText = z.union([z.enum(NAMED_AXES, AXIS), angleAxis], AXIS)
+
+/** A measurement axis as a request gives it, normalised to its canonical name (`-0deg` → `0deg`, `22.50deg` → `22.5deg`). */
+export const axisName = axisText.transform((text) => parseAxis(text)!.name).pipe(axisText)
 
 /** A particle id fixed by a scenario or state document. */
 export const fixedParticleId = z.string().regex(FIXED_ID, 'must be 1 to 128 URL-safe characters (letters, digits, ".", "_", "~", "-"), starting with a letter or digit')
@@ -40,7 +50,7 @@ export const fixedParticleId = z.string().regex(FIXED_ID, 'must be 1 to 128 URL-
 /** `POST /v1/entangle` body (D16). */
 export const entangleBody = z.object({
   particle_type: particleType,
-  entanglement_mode: entanglementMode.default('spin'),
+  entanglement_mode: entanglementMode.default(DEFAULT_MODE),
 })
 
 /** `POST /v1/measure` body (D17). */
@@ -86,7 +96,7 @@ export const particleView = z
     last_measured: isoTimestamp.nullable().describe('`null` until the pair is first measured.'),
     particle_type: particleType,
     entanglement_mode: entanglementMode,
-    measurement_axis: z.string().nullable().describe('Axis along which `state` holds; `null` in superposition.'),
+    measurement_axis: axisText.nullable().describe('Axis along which `state` holds; `null` in superposition.'),
     created_at: isoTimestamp,
   })
   .meta({ id: 'Particle', description: 'A particle and its state (D16, D17).' })
@@ -100,8 +110,8 @@ export const measurementView = z
     collapsed_state: outcome.describe("The measured particle's new state: equal to `result`."),
     correlated_particle_id: z.string(),
     correlated_result: outcome.describe("The partner's state: the opposite outcome after the first measurement, unchanged after later ones."),
-    measurement_axis: z.string().describe('The axis measured along, normalised (`22.50deg` → `22.5deg`).'),
-    correlated_axis: z.string().describe("The axis the partner's state holds along."),
+    measurement_axis: axisText.describe('The axis measured along, normalised (`22.50deg` → `22.5deg`).'),
+    correlated_axis: axisText.describe("The axis the partner's state holds along."),
     partner_collapsed: z.boolean().describe("`true` when this was the pair's first measurement, which collapsed the partner."),
     measured_at: isoTimestamp,
   })
@@ -126,7 +136,7 @@ export const particleRecord = z.object({
   created_at: z.string(),
   state: particleStateValue,
   /** Axis along which `state` holds; `null` in superposition. */
-  measurement_axis: z.string().nullable(),
+  measurement_axis: axisText.nullable(),
   last_measured: z.string().nullable(),
 })
 export type ParticleRecord = z.infer<typeof particleRecord>
@@ -148,7 +158,7 @@ const pairCounts = z.strictObject({
 export const scenarioPair = z
   .strictObject({
     particle_type: particleType.optional().describe('Default: photon for polarization, electron for spin.'),
-    entanglement_mode: entanglementMode.default('spin'),
+    entanglement_mode: entanglementMode.default(DEFAULT_MODE),
     particle_ids: z.tuple([fixedParticleId, fixedParticleId]).optional().describe('Fixed ids of particles a and b; generated when omitted.'),
     created_at: isoTimestamp.optional().describe('Defaults to the simulator clock.'),
     measured: z
@@ -165,6 +175,11 @@ export const scenarioPair = z
     const result = pair.measured?.result
     if (result !== undefined) checkOutcome(pair.entanglement_mode, result, ['measured', 'result'], ctx)
   })
+  .meta({
+    description: "`measured.result` is an outcome of the pair's mode: spin_up or spin_down in spin mode (the default), horizontal or vertical in polarization mode.",
+    // The same rule for validators: one branch per mode, the default mode's also when the mode is left out.
+    allOf: [{ anyOf: ENTANGLEMENT_MODES.map((mode) => inMode(mode, { measured: { properties: { result: { enum: [...OUTCOMES[mode]] } } } })) }],
+  })
 
 /** The `quantum` section of a scenario (Area C). */
 export const quantumScenario = z
@@ -174,7 +189,10 @@ export const quantumScenario = z
       .strictObject({ spin: pairCounts.optional(), polarization: pairCounts.optional() })
       .optional()
       .describe('How many pairs to generate per mode and state (seeded types, axes and results).'),
-    pairs: z.array(scenarioPair).default([]).describe('Pairs listed one by one, created before the generated ones.'),
+    pairs: z
+      .array(scenarioPair)
+      .default([])
+      .describe('Pairs listed one by one, created before the generated ones. A particle id given in `particle_ids` appears once in the whole section.'),
   })
   .superRefine((section, ctx) => {
     uniqueIds(
@@ -202,6 +220,7 @@ export const statePair = z
     particles: z.tuple([stateParticle, stateParticle]).describe('Particle a (particle_id_a), then particle b.'),
   })
   .superRefine((pair, ctx) => {
+    // Said in the document by the `allOf` below; checked here with a message per particle.
     const open = pair.particles.map((particle) => particle.state === 'superposition')
     if (open[0] !== open[1]) {
       ctx.addIssue({ code: 'custom', path: ['particles'], message: 'both particles are in superposition, or neither is (the first measurement collapses both)' })
@@ -217,13 +236,30 @@ export const statePair = z
       if (particle.measurement_axis === null) ctx.addIssue({ code: 'custom', path: [...path, 'measurement_axis'], message: 'is required once collapsed' })
     })
   })
+  .meta({
+    description:
+      "Both particles in superposition (no measurement_axis, no last_measured), or both collapsed along an axis (measurement_axis given); each state is `superposition` or an outcome of the pair's mode.",
+    allOf: [
+      {
+        anyOf: [
+          { properties: { particles: { items: { properties: { state: { const: 'superposition' }, measurement_axis: { type: 'null' }, last_measured: { type: 'null' } } } } } },
+          {
+            properties: {
+              particles: { items: { properties: { state: { not: { const: 'superposition' } }, measurement_axis: { type: 'string' } }, required: ['measurement_axis'] } },
+            },
+          },
+        ],
+      },
+      { anyOf: ENTANGLEMENT_MODES.map((mode) => inMode(mode, { particles: { items: { properties: { state: { enum: ['superposition', ...OUTCOMES[mode]] } } } } }, true)) },
+    ],
+  })
 export type StatePair = z.infer<typeof statePair>
 
 /** The `quantum` section of the world state (Area C). */
 export const quantumState = z
   .strictObject({
     platform: platformSettings.prefault({}),
-    pairs: z.array(statePair).default([]),
+    pairs: z.array(statePair).default([]).describe('Every particle id appears once in the whole section.'),
     recent_operations: z.array(isoTimestamp).default([]).describe('Instants of the latest entangle and measure operations, from which load_percentage is derived.'),
   })
   .superRefine((section, ctx) => {
@@ -234,6 +270,16 @@ export const quantumState = z
     )
   })
 export type QuantumState = z.infer<typeof quantumState>
+
+/**
+ * One branch of a rule per mode, as JSON Schema: `properties` hold when the
+ * pair is in `mode`. Unless `required`, the default mode's branch also holds
+ * when the mode is left out, as the schema defaults it.
+ */
+function inMode(mode: (typeof ENTANGLEMENT_MODES)[number], properties: Record<string, unknown>, required = false): Record<string, unknown> {
+  const named = required || mode !== DEFAULT_MODE
+  return { properties: { entanglement_mode: { const: mode }, ...properties }, ...(named ? { required: ['entanglement_mode'] } : {}) }
+}
 
 function checkOutcome(mode: z.infer<typeof entanglementMode>, value: string, path: Array<string | number>, ctx: z.RefinementCtx): void {
   if (!(OUTCOMES[mode] as readonly string[]).includes(value)) {

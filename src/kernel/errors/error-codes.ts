@@ -62,8 +62,5 @@ export type ErrorCode = keyof typeof ERROR_CODES
 /** Codes every route can answer: a bug is a 500 wherever it happens; a request naming an unknown world is a 404. */
 export const ANY_ROUTE_CODES: readonly ErrorCode[] = ['internal_error', 'not_found']
 
-/** Codes every control API route answers when the HTTP server requires a control token (`--control-token`) and the request lacks it. */
-export const CONTROL_TOKEN_CODES: readonly ErrorCode[] = ['unauthorized', 'invalid_token']
-
-/** Codes an injected fault or maintenance can answer on any area route (D9); a new fault status is one entry here. */
+/** Codes an injected fault or maintenance answers most often on any area route (D9), each listed by name in the document; a fault may answer any other 400-599 status too, under the document's 4XX/5XX responses. */
 export const FAULT_CODES: readonly ErrorCode[] = ['too_many_requests', 'internal_error', 'bad_gateway', 'service_unavailable', 'gateway_timeout']

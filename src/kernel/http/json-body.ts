@@ -6,6 +6,13 @@ import type { SimRequest } from './sim-request.js'
 /** Default request body limit (D11): 1 MiB. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
 
+/**
+ * Largest body limit one may set (`limits.bodyBytes`, `--body-limit`): 256 MiB.
+ * A body is read whole as text and parsed; far beyond this a single request
+ * nears V8's longest string and takes gigabytes to parse.
+ */
+export const MAX_BODY_LIMIT = 256 * 1024 * 1024
+
 export interface JsonBodyOptions {
   /** Largest accepted body in bytes (D11). */
   limit: number

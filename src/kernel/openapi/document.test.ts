@@ -38,7 +38,7 @@ describe('buildOpenApiDocument', () => {
       { name: 'dryRun', in: 'query', required: false, schema: { type: 'string', enum: ['yes', 'no'] } },
     ])
     expect(operation.requestBody.content['application/json'].schema.properties.size).toMatchObject({ type: 'integer', minimum: 0 })
-    expect(Object.keys(operation.responses)).toEqual(['200', '400', '401', '404', '409', '413', '415', '429', '500', '502', '503', '504'])
+    expect(Object.keys(operation.responses)).toEqual(['200', '400', '401', '404', '409', '413', '415', '429', '500', '502', '503', '504', '4XX', '5XX'])
     expect(operation.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/TestItem' })
     expect(operation.responses['200'].headers).toEqual({ Location: { $ref: '#/components/headers/Location' } })
     expect(operation.security).toEqual([{ bearerAuth: [] }])
@@ -52,13 +52,29 @@ describe('buildOpenApiDocument', () => {
     expect(unauthorized.headers).toEqual({ 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } })
     const notFound = operation.responses['404'].content['application/json'].schema
     expect(notFound.allOf[0]).toEqual({ $ref: '#/components/schemas/ErrorBody' })
-    // The route's own 404, and beside it the 404 any route answers for an unknown world (it lacks the route's fields).
+    // The route's own 404; beside it the 404 any route answers for an unknown world (it lacks the route's fields) and an injected fault's.
     expect(notFound.allOf[1].anyOf).toEqual([
       expect.objectContaining({ properties: { error: expect.objectContaining({ const: 'not_found' }), item_id: { type: 'string' } }, required: ['error', 'item_id'] }),
-      expect.objectContaining({ properties: { error: expect.objectContaining({ const: 'not_found' }), world: { type: 'string' } }, required: ['error', 'world'] }),
+      { $ref: '#/components/schemas/UnknownWorldError' },
+      { $ref: '#/components/schemas/InjectedFault' },
     ])
+    expect(doc.components.schemas!.UnknownWorldError).toMatchObject({ properties: { world: { type: 'string' } }, required: ['error', 'world'], additionalProperties: true })
     const badRequest = doc.components.responses!.ValidationFailedOrInvalidJson as any
-    expect(badRequest.content['application/json'].schema.allOf[1].anyOf).toHaveLength(2)
+    expect(badRequest.content['application/json'].schema.allOf[1].anyOf).toEqual([
+      { $ref: '#/components/schemas/ValidationFailedError' },
+      { $ref: '#/components/schemas/InvalidJsonError' },
+      { $ref: '#/components/schemas/InjectedFault' },
+    ])
+  })
+
+  it('refers to every component it holds, and keeps the answers of no operation apart', () => {
+    const text = JSON.stringify(doc)
+    for (const [kind, entries] of Object.entries(doc.components)) {
+      if (kind === 'securitySchemes') continue
+      for (const name of Object.keys(entries)) expect(text, `${kind}.${name}`).toContain(`"#/components/${kind}/${name}"`)
+    }
+    expect(Object.keys(doc['x-unrouted-responses'] as object)).toEqual(['UnknownRoute', 'MethodNotAllowed', 'HeadersTooLarge'])
+    expect(doc.components.headers).not.toHaveProperty('Allow')
   })
 
   it('marks a route without operationId and responses as undocumented instead of guessing', () => {

@@ -8,6 +8,12 @@ export interface RecordedExample {
   status: number
   /** The JSON body of the answer; `undefined` when it had none. */
   body: unknown
+  /**
+   * Sent by the document itself to show an error that follows from the
+   * route's shape (a body that is not JSON, an unknown world, an injected
+   * fault...): shown only where the route has no example of that status.
+   */
+  shape?: boolean
 }
 
 /** Recorded examples per route, keyed by `exampleKey`. */

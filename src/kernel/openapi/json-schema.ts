@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { plainPattern } from '../schema/plain-pattern.js'
 
 /** A JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1). */
 export type JsonSchema = Record<string, unknown>
@@ -17,11 +18,18 @@ export type JsonSchema = Record<string, unknown>
  * toJsonSchema(z.tuple([z.int(), z.int()]), 'input') // { type: 'array', items: { type: 'integer', … }, minItems: 2, maxItems: 2, … }
  */
 export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  return z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any', override: withoutTuple }) as JsonSchema
+  return z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any', override: published }) as JsonSchema
 }
 
-function withoutTuple(context: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
+/** Each schema as published: patterns without needless escapes (see plainPattern), tuples as arrays. */
+function published(context: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
   const json = context.jsonSchema
+  if (typeof json.pattern === 'string') json.pattern = plainPattern(json.pattern)
+  for (const part of (json.allOf ?? []) as JsonSchema[]) if (typeof part.pattern === 'string') part.pattern = plainPattern(part.pattern)
+  withoutTuple(json)
+}
+
+function withoutTuple(json: JsonSchema): void {
   if (!Array.isArray(json.prefixItems)) return
   const elements = json.prefixItems as JsonSchema[]
   delete json.prefixItems

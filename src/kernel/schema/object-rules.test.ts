@@ -26,6 +26,20 @@ describe('object rules: one declaration for the check and the document', () => {
     expect(validate(value)).toBe(valid)
   })
 
+  it('names every key a `not` requires as a property too, as linters ask (Redocly: no-required-schema-properties-undefined)', () => {
+    const nots: Array<Record<string, unknown>> = []
+    const visit = (node: unknown) => {
+      if (node === null || typeof node !== 'object') return
+      if ('not' in node) nots.push((node as { not: Record<string, unknown> }).not)
+      for (const value of Object.values(node)) visit(value)
+    }
+    visit(toJsonSchema(rule, 'input'))
+    expect(nots).toEqual([
+      { required: ['a', 'status'], properties: { a: {}, status: {} } },
+      { required: ['wait'], properties: { wait: {} } },
+    ])
+  })
+
   it('reports each broken rule with its message and path', () => {
     const issues = rule.safeParse({ a: 'x', status: 500, wait: 1 }).error!.issues
     expect(issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([

@@ -34,7 +34,7 @@ export function systemClock(): Clock {
 export function parseInstant(instant: string): number {
   const ms = Date.parse(instant)
   if (!isoInstant.safeParse(instant).success || Number.isNaN(ms)) {
-    throw new ConfigError(`Invalid clock "${instant}": expected an ISO 8601 instant such as 2026-01-01T00:00:00Z.`)
+    throw new ConfigError(`Invalid clock "${instant}": expected an ISO 8601 instant with a time zone, within the years 0000 to 9999 in UTC, such as 2026-01-01T00:00:00Z.`)
   }
   return ms
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { ConfigError } from '../errors/config-error.js'
 import { type Clock, parseInstant } from './clock.js'
+import { withinClockRange } from './iso-instant.js'
 
 /** Where a `SimClock` stands, so `reset()` can put it back (see `save`/`restore`). */
 export interface ClockSetting {
@@ -51,20 +52,8 @@ export const durationSchema = z.union([z.number(), z.string()], DURATION_EXPECTE
   }
 })
 
-/** The instants an ISO 8601 timestamp with a four-digit year can name: 0000-01-01 to 9999-12-31. */
-const EARLIEST = Date.parse('0000-01-01T00:00:00.000Z')
-const LATEST = Date.parse('9999-12-31T23:59:59.999Z')
-
-/**
- * `true` when `ms` is an instant every timestamp the simulator writes can show
- * (a four-digit year); later ones print as `+010000-…` or not at all.
- *
- * @example
- * withinClockRange(Date.parse('2026-01-01T00:00:00Z')) // true
- */
-export function withinClockRange(ms: number): boolean {
-  return Number.isFinite(ms) && ms >= EARLIEST && ms <= LATEST
-}
+// Where the clock may stand; kept beside `isoInstant`, which holds every instant given to the simulator to the same range.
+export { withinClockRange } from './iso-instant.js'
 
 /**
  * The simulator's clock (D4, D24): frozen at an instant (reproducible

@@ -32,13 +32,29 @@ const PROJECTS: Record<ConsumerKind, { type: 'module' | 'commonjs'; compilerOpti
 /** Packages a snippet may use besides ours and its dependencies: the test runner, the compiler, and what the docs tell users to add. */
 const TOOLS = ['msw', 'vitest', 'typescript', '@types/node', 'viem', 'openapi-typescript', 'openapi-fetch']
 
-/** `npm pack` of the repository (built already: `npm test` builds first); the tarball's path. */
-export async function pack(root: string, into: string): Promise<string> {
+/** What `npm pack --json` says of the tarball it wrote: bytes packed and unpacked, and every file. */
+export interface PackReport {
+  /** The tarball's path. */
+  tarball: string
+  /** Bytes of the .tgz. */
+  size: number
+  /** Bytes of its files, unpacked. */
+  unpackedSize: number
+  files: { path: string; size: number }[]
+}
+
+/** `npm pack` of the repository (built already: `npm test` builds first), with npm's own report of it. */
+export async function packReport(root: string, into: string): Promise<PackReport> {
   mkdirSync(into, { recursive: true })
   // --ignore-scripts: `prepare` would build again; dist/ is fresh.
   const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', into], { cwd: root, maxBuffer: 16 * 1024 * 1024 })
-  const [info] = JSON.parse(stdout) as { filename: string }[]
-  return join(into, info!.filename)
+  const [info] = JSON.parse(stdout) as (Omit<PackReport, 'tarball'> & { filename: string })[]
+  return { tarball: join(into, info!.filename), size: info!.size, unpackedSize: info!.unpackedSize, files: info!.files }
+}
+
+/** `npm pack` of the repository (built already: `npm test` builds first); the tarball's path. */
+export async function pack(root: string, into: string): Promise<string> {
+  return (await packReport(root, into)).tarball
 }
 
 /** A project of the given kind in `dir`, with the tarball installed and `files` written into it. */
