@@ -36,8 +36,8 @@ export function swaggerInit(documentUrl: string): string {
 `
 }
 
-/** Swagger UI's page; its files are under `prefix`. */
-export function swaggerPage(prefix: string): string {
+/** The start of both pages, up to `</head>`: `assets` are the page's own stylesheet and script tags. */
+function pageHead(assets: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -45,8 +45,13 @@ export function swaggerPage(prefix: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>multi-area-mock API reference</title>
 <link rel="icon" href="data:,">
-<link rel="stylesheet" href="${prefix}/swagger-ui.css">
-</head>
+${assets}
+</head>`
+}
+
+/** Swagger UI's page; its files are under `prefix`. */
+export function swaggerPage(prefix: string): string {
+  return `${pageHead(`<link rel="stylesheet" href="${prefix}/swagger-ui.css">`)}
 <body>
 <div id="swagger-ui"></div>
 <script src="${prefix}/swagger-ui-bundle.js"></script>
@@ -58,16 +63,8 @@ export function swaggerPage(prefix: string): string {
 
 /** The page without Swagger UI: the document's link, how to get the interactive page, and the operations (listed by `{prefix}/operations.js`). */
 export function plainPage(prefix: string, documentUrl: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>multi-area-mock API reference</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="${prefix}/operations.css">
-<script src="${prefix}/operations.js" defer></script>
-</head>
+  return `${pageHead(`<link rel="stylesheet" href="${prefix}/operations.css">
+<script src="${prefix}/operations.js" defer></script>`)}
 <body>
 <main>
 <h1>multi-area-mock API reference</h1>
