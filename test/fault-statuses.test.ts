@@ -68,6 +68,16 @@ describe('fault statuses over HTTP', () => {
     expect(unavailable.body).toMatchObject({ error: 'service_unavailable', retry_after: 4 })
   })
 
+  it("a 405 carries Allow with the methods of the path, as the router's own 405 does", async () => {
+    const own = await call(url('/core/products/prod-1001'), { method: 'DELETE' })
+    expect(own.status).toBe(405)
+    await call(url('/__mock/faults'), { method: 'PUT', json: { rules: [{ area: 'core', status: 405 }] } })
+    const injected = await call(url('/core/products/prod-1001'))
+    expect(injected.status).toBe(405)
+    expect(injected.headers.get('allow')).toBe(own.headers.get('allow'))
+    expect(injected.body).toMatchObject({ error: 'method_not_allowed', allowed: own.body.allowed })
+  })
+
   it('Prefer: code=409 answers one request with the 409 body', async () => {
     const reply = await call(url('/core/products/prod-1001'), { headers: { prefer: 'code=409' } })
     expect(reply.status).toBe(409)

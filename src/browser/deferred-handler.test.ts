@@ -48,9 +48,21 @@ describe('DeferredSimulatorHandler', () => {
 
   it('lets scripts and other assets through while the simulator loads: its own chunks are among them', async () => {
     const handler = new DeferredSimulatorHandler(new Promise<never>(() => undefined))
-    for (const url of ['http://app.test/assets/prepare-browser-simulator-X2.js', 'http://app.test/styles/app.css', 'http://app.test/mocks/team.json']) {
+    for (const url of ['http://app.test/assets/prepare-browser-simulator-X2.js', 'http://app.test/styles/app.css', 'http://app.test/fonts/a.woff2']) {
       expect(await getResponse([handler], new Request(url)), url).toBeUndefined()
     }
+  })
+
+  it('holds data files while the simulator loads: the simulator answers its own (the document), the network the rest', async () => {
+    const loading = later<LoadedRouter<object>>()
+    const handler = new DeferredSimulatorHandler(loading.promise)
+    const document = getResponse([handler], new Request('http://app.test/__mock/openapi.json'))
+    const appData = getResponse([handler], new Request('http://app.test/mocks/team.json'))
+    loading.resolve(await loaded())
+    const answered = await document
+    expect(answered?.status).toBe(200)
+    expect(await answered?.json()).toMatchObject({ openapi: '3.1.0' })
+    expect(await appData).toBeUndefined()
   })
 
   it('leaves requests no route claims to the next handler, once loaded', async () => {

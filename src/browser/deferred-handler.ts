@@ -18,8 +18,9 @@ type Parsed<Found extends object> = (Found & Record<string, any>) | undefined
  * resolves (the world seeded or restored), then is routed and answered exactly
  * as the simulator's own handler (`SimulatorHandler`) answers it, on the same
  * extension points of msw's `RequestHandler`, and printed by it. Until then,
- * requests for scripts, styles and other assets (msw's `isCommonAssetRequest`)
- * go past it untouched: the simulator's own chunks are among them, and holding
+ * requests for scripts, styles, fonts and media (msw's `isCommonAssetRequest`
+ * but data files: `.json`, `.txt`, `.csv`, `.xml`, `.md`, which a route may
+ * answer, such as `/__mock/openapi.json`) go past it untouched: the simulator's own chunks are among them, and holding
  * those would wait forever. It imports nothing of the simulator but types, so
  * the code an app loads before the worker starts shares no chunk with it.
  *
@@ -46,8 +47,8 @@ export class DeferredSimulatorHandler<Found extends object> extends RequestHandl
 
   /** Waits for the simulator, then finds the route from the method and URL only, as the simulator's own handler does. */
   override async parse(args: { request: Request }): Promise<Parsed<Found>> {
-    if (this.#current === undefined && isCommonAssetRequest(args.request)) return undefined
-    await this.#loaded
+    if (this.#current === undefined && passesEarly(args.request)) return undefined
+    if (this.#current === undefined) await this.#loaded
     return this.#current!.router.route(args.request) as Parsed<Found>
   }
 
@@ -64,4 +65,12 @@ export class DeferredSimulatorHandler<Found extends object> extends RequestHandl
   override log(args: { request: Request; response: Response; parsedResult: Parsed<Found> }): Promise<void> | void {
     return this.#current?.logger.log(args)
   }
+}
+
+/** Data files among msw's common assets: held like any request, since the simulator may answer them. */
+const DATA_FILE = /\.(json|txt|csv|xml|md)$/i
+
+/** Whether a request goes to the network while the simulator loads: the simulator's own chunks are among these. */
+function passesEarly(request: Request): boolean {
+  return isCommonAssetRequest(request) && !DATA_FILE.test(new URL(request.url).pathname)
 }

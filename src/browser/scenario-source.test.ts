@@ -3,7 +3,8 @@ import { ConfigError } from '../kernel/errors/config-error.js'
 import { builtinScenarios } from '../simulator/builtin-scenarios.js'
 import { ScenarioError } from '../kernel/errors/scenario-error.js'
 import { isScenarioUrl } from './scenario-fetch.js'
-import { looksLikeUrl, resolveScenario } from './scenario-source.js'
+import { looksLikeUrl } from './scenario-fetch.js'
+import { resolveScenario } from './scenario-source.js'
 
 const PAGE = 'http://app.test/some/page'
 const team = { description: 'team', seed: 7, accounts: { users: [{ username: 'team.lead', email: 'lead@example.com' }] } }

@@ -5,8 +5,6 @@ import { safeParse } from '../kernel/http/validate.js'
 import { lookupScenario } from '../simulator/scenario-lookup.js'
 import { type FetchedScenario, fetchScenario, isScenarioUrl } from './scenario-fetch.js'
 
-export { looksLikeUrl } from './scenario-fetch.js'
-
 /** A scenario resolved to a name the simulator can load and its content. */
 export interface NamedScenario {
   name: string

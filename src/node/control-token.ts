@@ -1,8 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { ApiError } from '../kernel/errors/api-error.js'
+import { CONTROL_TOKEN_REFUSALS } from '../simulator/openapi.js'
 
 /** The challenge every refusal carries (RFC 6750). */
 const REALM = 'Bearer realm="multi-area-mock control API"'
+
+/** The two refusals, worded once: the document shows them as the control API's 401 examples. */
+const [{ body: MISSING }, { body: WRONG }] = CONTROL_TOKEN_REFUSALS
 
 /**
  * Guards the control API with a shared secret: a request must carry
@@ -21,12 +25,10 @@ export function controlTokenGuard(token: string): (authorization: string | undef
   return (header) => {
     const match = header === undefined ? null : /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header)
     if (!match) {
-      return new ApiError(401, 'unauthorized', 'The control API needs "Authorization: Bearer <control token>" (the server was started with --control-token).', {
-        headers: { 'www-authenticate': REALM },
-      })
+      return new ApiError(401, 'unauthorized', MISSING.message, { headers: { 'www-authenticate': REALM } })
     }
     if (timingSafeEqual(digest(match[1]!), expected)) return undefined
-    return new ApiError(401, 'invalid_token', 'The control token is wrong.', { headers: { 'www-authenticate': `${REALM}, error="invalid_token"` } })
+    return new ApiError(401, 'invalid_token', WRONG.message, { headers: { 'www-authenticate': `${REALM}, error="invalid_token"` } })
   }
 }
 

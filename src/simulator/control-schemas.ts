@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { OPEN } from '../kernel/schema/open-object.js'
 import { ALL_AREAS, AREA_IDS } from '../areas/registry.js'
 import { EARLIEST_INSTANT_MS, isoInstant, LATEST_INSTANT_MS } from '../kernel/time/iso-instant.js'
 import { atLeastOneOf, withRules } from '../kernel/schema/object-rules.js'
@@ -87,9 +88,6 @@ export const replaceResult = z.object({
 export const openApiQuery = z.object({
   area: areaId.optional().describe('Only this area (`admin`, `core`...): its own paths, its base URLs as servers. An area this server does not mount is a 404.'),
 })
-
-/** Any other key, with any JSON: said explicitly, or generated clients type the object as closed. */
-const OPEN = { additionalProperties: true } as const
 
 /** `GET /__mock/openapi.json` answer: this very kind of document. */
 export const openApiDocumentSchema = z

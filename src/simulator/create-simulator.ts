@@ -231,13 +231,20 @@ export class SimulatorInstance implements Simulator {
   }
 
   reset(): Promise<void> {
-    return this.#state.reset()
+    return this.#loads(this.#state.reset())
+  }
+
+  /** A load that succeeds makes `sim.db` readable, even after a first load that failed. */
+  #loads(load: Promise<void>): Promise<void> {
+    return load.then(() => void (this.#loaded = true))
   }
 
   loadScenario(scenario: string | ScenarioInput): Promise<void> {
-    if (this.worldId === null) return this.#state.loadScenario(scenario)
+    if (this.worldId === null) return this.#loads(this.#state.loadScenario(scenario))
     // An isolated world is limited like one being made (`worlds.maxRecords`), checked before seeding.
-    return admitted(this.#worlds, this.worldId, scenarioRecords(resolveScenario(this.#scenarios, scenario).scenario, this.#sectionKeys), () => this.#state.loadScenario(scenario))
+    return this.#loads(
+      admitted(this.#worlds, this.worldId, scenarioRecords(resolveScenario(this.#scenarios, scenario).scenario, this.#sectionKeys), () => this.#state.loadScenario(scenario)),
+    )
   }
 
   snapshot(): WorldState {
@@ -253,8 +260,8 @@ export class SimulatorInstance implements Simulator {
   }
 
   importState(state: unknown): Promise<void> {
-    if (this.worldId === null) return this.#state.importState(state)
-    return admitted(this.#worlds, this.worldId, stateRecords(state), () => this.#state.importState(state))
+    if (this.worldId === null) return this.#loads(this.#state.importState(state))
+    return this.#loads(admitted(this.#worlds, this.worldId, stateRecords(state), () => this.#state.importState(state)))
   }
 
   listScenarios(): Array<{ name: string; description: string }> {

@@ -51,6 +51,11 @@ describe('sim.db before the scenario is seeded', () => {
     expect(thrown).toBeInstanceOf(Error)
     expect((thrown as Error).message).toBe('sim.db is not available: the scenario failed to load (The operation is insecure.).')
     expect((thrown as Error).cause).toBe(insecure)
+
+    // A later load that succeeds makes it readable again.
+    vi.restoreAllMocks()
+    await sim.loadScenario('default')
+    expect(sim.db.users.count()).toBe(48)
   })
 
   it('each world of a simulator is ready before sim.worlds.create() returns', async () => {

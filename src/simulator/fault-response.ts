@@ -12,6 +12,8 @@ export interface FaultAnswer {
   retryAfter?: number | undefined
   /** The request's area: a 401's `WWW-Authenticate` realm. */
   area?: string | undefined
+  /** The methods of the request's path: a 405's `Allow` and `allowed`, as the router's own 405 says them. */
+  allowed?: readonly string[] | undefined
   /** The `Preference-Applied` header value, when a `Prefer` chose the fault. */
   preferenceApplied?: string | undefined
 }
@@ -63,7 +65,8 @@ export function faultCode(status: number): string {
  * The D9 error response of a fault: `{error, message}` with the status's code
  * (`faultCode`) and a message ending "(injected fault)". 429 and 503 carry
  * `Retry-After` (seconds, default 1) and `retry_after` in the body; a 401
- * carries the `WWW-Authenticate: Bearer` challenge HTTP requires of it.
+ * carries the `WWW-Authenticate: Bearer` challenge HTTP requires of it, a 405
+ * its `Allow` (and `allowed`, as the router's own 405).
  *
  * @example
  * faultResponse({ status: 404 }) // 404 {error: 'not_found', message: 'Nothing was found here (injected fault).'}
@@ -78,6 +81,10 @@ export function faultResponse(fault: FaultAnswer): Reply {
     extra.retry_after = seconds
   }
   if (status === 401) headers['www-authenticate'] = `Bearer realm="${fault.area ?? 'multi-area-mock'}"`
+  if (status === 405 && fault.allowed) {
+    headers.allow = fault.allowed.join(', ')
+    extra.allowed = fault.allowed
+  }
   if (fault.preferenceApplied) headers['preference-applied'] = fault.preferenceApplied
   const message = MESSAGES[status] ?? `The simulator answered ${status}${statusText(status) ? ` ${statusText(status)}` : ''} (injected fault).`
   return errorResponse(new ApiError(status, faultCode(status), message, { headers, extra }))

@@ -7,8 +7,6 @@ import { FAULT_STATUS_RANGE, type FaultRule, type FaultRuleInput, type faultRule
 import { ScenarioError } from '../kernel/errors/scenario-error.js'
 import { safeParse } from '../kernel/http/validate.js'
 
-export { faultResponse } from './fault-response.js'
-
 /** Mixed into the world's seed, so fault draws are their own stream and never shift ids or data. */
 const FAULT_STREAM = 0x6661756c
 
@@ -23,6 +21,8 @@ export interface FaultDecision {
   status?: FaultStatus
   /** The area of the request: a 401's `WWW-Authenticate` names it as the realm. */
   area?: string
+  /** The methods of the request's path, for a 405's `Allow` (set with status 405 only). */
+  allowed?: readonly string[]
   retryAfter?: number
   /** Close the connection without an answer. */
   drop?: boolean
@@ -135,6 +135,7 @@ export class FaultInjector implements Faults {
     })
     if (prefer !== null) this.#prefer(prefer, decision, applied)
     if (applied.length === 0) return undefined
+    if (decision.status === 405) decision.allowed = dispatch.mount.routes.filter((route) => route.path === dispatch.route.path).map((route) => route.method)
     decision.applied = applied.join('; ')
     return decision
   }

@@ -31,9 +31,8 @@ export const CONTROL_TOKEN_SCHEME = 'controlToken'
 
 /**
  * What the HTTP server answers a control call without the right token
- * (src/node/control-token.ts): the control API's 401 examples. Written here
- * because the simulator has no token to ask; test/openapi-http.test.ts holds
- * them to the server's answers.
+ * (src/node/control-token.ts, which words its refusals from these): the control
+ * API's 401 examples; test/openapi-http.test.ts holds them to the server's answers.
  */
 export const CONTROL_TOKEN_REFUSALS = [
   {

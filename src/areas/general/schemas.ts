@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { OPEN } from '../../kernel/schema/open-object.js'
 import { intParam } from '../../kernel/http/query.js'
 import { isoTimestamp } from '../../kernel/time/iso-timestamp.js'
 import { FIELD_LIST_PATTERN, MAX_FIELDS, parseFieldList } from './field-filter.js'
@@ -129,21 +130,15 @@ export const updateResourceBody = z.object({
   data: resourceData.describe(`The new data, replacing the old; \`id\` may repeat the resource's id, \`created_at\` and \`updated_at\` are ignored. ${dataRules(false)}`),
 })
 
-/**
- * A resource's own fields are any JSON. Said explicitly (`additionalProperties: true`,
- * not the implicit `{}` the document drops) so generated clients type them.
- */
-const ownFields = { additionalProperties: true } as const
-
 /** A resource as the API shows it (D19): `id`, its own fields, then the simulator's timestamps. */
 export const resourceView = z
   .looseObject({ id: z.int().min(1), created_at: isoTimestamp, updated_at: isoTimestamp })
-  .meta({ id: 'Resource', description: 'A resource: `id`, its own fields (any JSON), `created_at` and `updated_at` (D19).', ...ownFields })
+  .meta({ id: 'Resource', description: 'A resource: `id`, its own fields (any JSON), `created_at` and `updated_at` (D19).', ...OPEN })
 
 /** `200` of `GET /data/{resource_id}`: the resource, or with `fields` only `id` and the fields named. */
 export const dataView = z
   .looseObject({ id: z.int().min(1), created_at: isoTimestamp.optional(), updated_at: isoTimestamp.optional() })
-  .meta({ id: 'DataResource', description: 'A resource, or only `id` and the fields `fields` names (D19).', ...ownFields })
+  .meta({ id: 'DataResource', description: 'A resource, or only `id` and the fields `fields` names (D19).', ...OPEN })
 
 /** `200` of `PUT /resources/{id}` (D19). */
 export const resourceUpdateResult = z.object({ message: z.string(), resource: resourceView }).meta({ id: 'ResourceUpdate', description: 'The resource after the update (D19).' })

@@ -1,11 +1,5 @@
 import * as z from 'zod'
-
-/**
- * Other keys allowed, said explicitly: the document drops the implicit `{}`
- * zod writes for a loose object, and tools then read the object as closed
- * (Redocly checks examples so, generated clients type it so).
- */
-export const OPEN = { additionalProperties: true } as const
+import { OPEN } from '../schema/open-object.js'
 
 /** One problem in a 400 `validation_failed` (its `details`). */
 export const errorDetail = z

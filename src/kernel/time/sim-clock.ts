@@ -52,9 +52,6 @@ export const durationSchema = z.union([z.number(), z.string()], DURATION_EXPECTE
   }
 })
 
-// Where the clock may stand; kept beside `isoInstant`, which holds every instant given to the simulator to the same range.
-export { withinClockRange } from './iso-instant.js'
-
 /**
  * The simulator's clock (D4, D24): frozen at an instant (reproducible
  * timestamps) or running with the source clock, and movable either way, so a
