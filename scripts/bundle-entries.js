@@ -20,7 +20,7 @@ const ENTRIES = ['index', 'node/index', 'browser/index', 'verify/index', 'playwr
  * msw, 2 or 3; the CLI runs on it too), the optional peers (test runners the
  * user has), and Node's built-ins (only the Node entry and the CLI import them).
  */
-const EXTERNAL = ['msw', 'msw/*', '@playwright/test', 'vitest', 'playwright-core', ...builtinModules, 'node:*']
+const EXTERNAL = ['msw', 'msw/*', '@playwright/test', 'vitest', 'playwright-core', '@redis/client', ...builtinModules, 'node:*']
 
 /**
  * A CommonJS dependency of the CLI (commander) calls `require('node:events')`;

@@ -1,6 +1,6 @@
 import { getResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { SimulatorInstance } from '../simulator/create-simulator.js'
+import { SimulatorInstance } from '../simulator/simulator-instance.js'
 import { DeferredSimulatorHandler, type LoadedRouter } from './deferred-handler.js'
 
 const CLOCK = '2026-01-01T00:00:00Z'

@@ -1,6 +1,6 @@
 import { parseOptions } from '../kernel/options/parse-options.js'
 import { builtinScenarios } from '../simulator/builtin-scenarios.js'
-import { SimulatorInstance } from '../simulator/create-simulator.js'
+import { checkedSimulator } from '../simulator/create-simulator.js'
 import type { Simulator } from '../simulator/simulator.js'
 import { type BrowserSimulatorOptions, browserOptionsSchema } from './browser-options.js'
 import type { LoadedRouter } from './deferred-handler.js'
@@ -37,11 +37,14 @@ export async function prepareBrowserSimulator(options: BrowserSimulatorOptions, 
   const chosen = fetched ? checkFetchedScenario(fetched) : await resolveScenario(scenario, registry, (input, init) => fetch(input, init), globalThis.location?.href)
   // The browser's own options are not the simulator's: it leaves them aside. Checked once, above.
   const scenarios = { ...options.scenarios, [chosen.name]: chosen.scenario }
-  const simulator = new SimulatorInstance({ ...options, scenarios, scenario: chosen.name }, undefined, {
-    ...checked,
-    scenarios: { ...checked.scenarios, [chosen.name]: chosen.scenario },
-    scenario: chosen.name,
-  })
+  const simulator = checkedSimulator(
+    { ...options, scenarios, scenario: chosen.name },
+    {
+      ...checked,
+      scenarios: { ...checked.scenarios, [chosen.name]: chosen.scenario },
+      scenario: chosen.name,
+    },
+  )
   await simulator.ready
 
   let persistence: WorldPersistence | undefined

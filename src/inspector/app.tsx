@@ -13,6 +13,9 @@ import { WorldSwitcher } from './world-switcher.js'
 /** Journal entries the page holds; the server's journal may hold more (`GET /__mock/requests`). */
 const JOURNAL_SHOWN = 300
 
+/** With replicas, how often the journal is read back: other replicas' requests reach this page no other way. */
+const SHARED_JOURNAL_POLL_MS = 2_000
+
 /** What `{control}/ui/server.json` says of the server. */
 interface ServerInfo {
   stateFile: string | null
@@ -84,7 +87,8 @@ export function App({ control }: { control: string }) {
         if (forWorld !== worldRef.current) return
         setData(loaded)
         setCapacity(requests.body.capacity)
-        setJournal((held) => mergeJournal(held, requests.body.entries as JournalEntry[]))
+        const entries = requests.body.entries as JournalEntry[]
+        setJournal((held) => (loaded.shared ? newestFirst(entries) : mergeJournal(held, entries)))
         setProblem(null)
       } catch (error) {
         if (error instanceof ApiProblem && error.status === 401) setAccess({ phase: 'token', refused: true })
@@ -143,6 +147,24 @@ export function App({ control }: { control: string }) {
     })
     return () => stream.close()
   }, [ready, world, api, control, reload])
+
+  // Replicas (`serve --store`): the shared journal is read back now and then, as it holds every replica's requests and
+  // may have been emptied through another one. Reading also has this replica apply what the others changed, whose
+  // change events reload the world.
+  const shared = data?.shared === true
+  useEffect(() => {
+    if (!ready || !shared) return
+    const timer = setInterval(() => {
+      const forWorld = worldRef.current
+      api
+        .get(`${control}/requests?limit=${JOURNAL_SHOWN}`)
+        .then((requests) => {
+          if (forWorld === worldRef.current) setJournal(newestFirst(requests.body.entries as JournalEntry[]))
+        })
+        .catch(() => undefined) // the next read, or the world's reload, says what is wrong
+    }, SHARED_JOURNAL_POLL_MS)
+    return () => clearInterval(timer)
+  }, [ready, shared, world, api, control])
 
   // A running clock moves the time shown (and the chain's head) without a request.
   useEffect(() => {
@@ -212,6 +234,14 @@ function Top({ world }: { world: preact.ComponentChildren }) {
       {world}
     </header>
   )
+}
+
+/**
+ * A shared journal as loaded, newest first: its numbers start again at 1 when another replica empties it, so
+ * what the page held is not merged in (entries arriving as events meanwhile come back with the next read).
+ */
+function newestFirst(loaded: JournalEntry[]): JournalEntry[] {
+  return [...loaded].reverse().slice(0, JOURNAL_SHOWN)
 }
 
 /** The journal as loaded, newest first, with entries that arrived as events meanwhile kept on top. */

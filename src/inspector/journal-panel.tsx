@@ -14,6 +14,8 @@ export interface JournalEntry {
   durationMs: number
   world: string | null
   fault: string | null
+  /** The replica that answered (`serve --store`); absent without replicas. */
+  replica?: string
   requestHeaders: Record<string, string>
   requestBody: unknown
   responseBody: unknown
@@ -31,6 +33,7 @@ function statusClass(status: number): string {
  * The request journal, live and newest first: filters by area, method and
  * status class; a row opens the request and the response as the journal
  * keeps them (headers and bodies with every secret `[redacted]` by the server).
+ * With replicas (`serve --store`), a column says which one answered each.
  */
 export function JournalPanel({ entries, areas, capacity, onClear }: { entries: JournalEntry[]; areas: string[]; capacity: number; onClear: () => void }) {
   const [area, setArea] = useState('')
@@ -41,6 +44,7 @@ export function JournalPanel({ entries, areas, capacity, onClear }: { entries: J
     (entry) => (area === '' || entry.area === area) && (method === '' || entry.method === method) && (klass === '' || statusClass(entry.status) === klass),
   )
   const selected = entries.find((entry) => entry.id === open)
+  const replicas = entries.some((entry) => entry.replica !== undefined)
   return (
     <section aria-label="Request journal" class="panel journal">
       <header class="panel-head">
@@ -92,6 +96,7 @@ export function JournalPanel({ entries, areas, capacity, onClear }: { entries: J
                 <th scope="col">Status</th>
                 <th scope="col">Time</th>
                 <th scope="col">ms</th>
+                {replicas && <th scope="col">Replica</th>}
               </tr>
             </thead>
             <tbody>
@@ -108,6 +113,7 @@ export function JournalPanel({ entries, areas, capacity, onClear }: { entries: J
                   </td>
                   <td>{instant(entry.time).slice(11)}</td>
                   <td>{entry.durationMs.toFixed(1)}</td>
+                  {replicas && <td class="replica">{entry.replica ?? ''}</td>}
                 </tr>
               ))}
             </tbody>
@@ -150,6 +156,12 @@ function EntryDetail({ entry, onClose }: { entry: JournalEntry; onClose: () => v
           <div>
             <dt>Fault</dt>
             <dd>{entry.fault}</dd>
+          </div>
+        )}
+        {entry.replica && (
+          <div>
+            <dt>Replica</dt>
+            <dd>{entry.replica}</dd>
           </div>
         )}
       </dl>

@@ -31,6 +31,8 @@ export interface WorldData {
   clockReadAt: number
   faults: FaultRuleView[]
   scenarios: Array<{ name: string; description: string; active: boolean }>
+  /** Replicas share the worlds (`serve --store`): other replicas' requests show only in the journal read back. */
+  shared: boolean
 }
 
 /**
@@ -66,6 +68,7 @@ export async function loadWorld(api: Api): Promise<WorldData> {
     clockReadAt: performance.now(),
     faults: faults.body.rules,
     scenarios: scenarios.body,
+    shared: health.body.store !== undefined,
   }
 }
 

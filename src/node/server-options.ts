@@ -132,13 +132,26 @@ export const serverOptionsSchema = z.object(
     /**
      * Keep the default world in this JSON file (`serve --state-file`): loaded at
      * start if it exists (refused with a `ConfigError` if invalid, and left as it
-     * is), saved after every change at most every 500 ms and on `close()`.
+     * is); every change is appended to `<file>.log` before it is answered, and
+     * folded into the file now and then and on `close()`.
      */
     stateFile: option(z.string('expected a file path').min(1, 'expected a file path').optional(), {
       cli: {
         flag: '--state-file <path>',
         description:
-          'keep the default world in this JSON file: loaded at start if it exists (an invalid file is refused and left as it is), saved after each change (at most every 500 ms) and on stop',
+          'keep the default world in this JSON file: loaded at start if it exists (an invalid file is refused and left as it is); each change is on disk (<path>.log) before it is answered',
+      },
+    }),
+    /**
+     * Share every world with the other replicas started with the same store and
+     * options (`serve --store redis://host:port[/db]`): each change is a command
+     * in a Redis stream, applied by every replica in the stream's order; a read
+     * first applies what others wrote. Needs `@redis/client` installed.
+     */
+    store: option(z.string('expected a URL such as redis://127.0.0.1:6379').min(1, 'expected a URL such as redis://127.0.0.1:6379').optional(), {
+      cli: {
+        flag: '--store <url>',
+        description: 'share every world with the replicas started with the same store and options: redis://host:port[/db] (needs npm i -D @redis/client)',
       },
     }),
     /** Receives one line per request (`GET /core/users 200 0.4ms`); omit for silence. */

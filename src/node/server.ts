@@ -14,6 +14,8 @@ import { type GateVerdict, pathOf, RequestGate } from './request-gate.js'
 import { DocsPage } from './docs-page.js'
 import { InspectorPage } from './inspector-page.js'
 import { StateFile } from './state-file.js'
+import { joinReplicas, worldFingerprint } from './replica-store.js'
+import { simulatorOptionsSchema } from '../simulator/options.js'
 import { DEFAULT_REQUEST_TIMEOUT, type ServerOptions, serverOptionsSchema } from './server-options.js'
 import { nodeAnswerer } from './fast-path.js'
 import { type WireReply, writeReply } from './wire-reply.js'
@@ -24,6 +26,9 @@ import { proxyTargets } from './proxy-targets.js'
 
 export type { DispatchMode } from './fast-path.js'
 export type { ServerOptions } from './server-options.js'
+
+/** Options of the server alone: replicas may differ in them (every other option shapes the worlds they share). */
+const SERVER_ONLY: ReadonlySet<string> = new Set(Object.keys(serverOptionsSchema.shape).filter((key) => !(key in simulatorOptionsSchema.shape)))
 
 /** How much of an unread request body the server swallows before hanging up. */
 const DISCARD_LIMIT = 64 * 1024 * 1024
@@ -41,6 +46,8 @@ export interface RunningServer {
   readonly server: Server
   /** Absolute path of the state file, when the world is kept in one (`stateFile`). */
   readonly stateFile: string | null
+  /** The store shared with other replicas (`store`), without its password. */
+  readonly store: string | null
   /** Stops accepting connections, ends open ones, saves the state file (if any), resolves when closed. */
   close(): Promise<void>
 }
@@ -68,6 +75,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     proxy: proxyOption,
     proxyTimeout,
     stateFile: stateFilePath,
+    store: storeUrl,
     corsOrigins,
     allowedHosts,
   } = parseOptions(serverOptionsSchema, options)
@@ -87,12 +95,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     proxyOption ?? {},
     simulator.areas.map((area) => area.id),
   )
-  const stateFile = stateFilePath === undefined ? undefined : new StateFile(simulator, stateFilePath)
-  await stateFile?.load()
+  if (stateFilePath !== undefined && storeUrl !== undefined)
+    throw new ConfigError('--state-file and --store both keep the worlds: choose one (the store keeps them for every replica).')
   const requestTimeout = requestOption ?? Math.max(DEFAULT_REQUEST_TIMEOUT, headersTimeout)
   if (headersTimeout > requestTimeout) {
     throw new ConfigError(`The headers timeout (${headersTimeout} ms) must not be longer than the request timeout (${requestTimeout} ms), which includes it.`)
   }
+  const stateFile = stateFilePath === undefined ? undefined : new StateFile(simulator, stateFilePath)
+  await stateFile?.load()
+  // Joined before listening: a replica answers only once it holds the shared worlds.
+  const replica = storeUrl === undefined ? undefined : await joinReplicas(simulator, { url: storeUrl, fingerprint: worldFingerprint(options, SERVER_ONLY) })
   const server = createServer({
     headersTimeout,
     requestTimeout,
@@ -109,6 +121,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       server.off('error', refuse)
       resolve()
     })
+  }).catch(async (error: unknown) => {
+    // Not listening after all: let go of the store's connection, or the process would never end.
+    await replica?.close()
+    throw error
   })
   const { port } = server.address() as AddressInfo
   const authority = `${host.includes(':') ? `[${host}]` : host}:${port}`
@@ -188,12 +204,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     simulator,
     server,
     stateFile: stateFile?.path ?? null,
+    store: replica?.store ?? null,
     async close() {
       proxy?.close()
       batch.flush()
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await stateFile?.close()
+      await replica?.close()
     },
   }
 }

@@ -1,38 +1,51 @@
-import { randomBytes } from 'node:crypto'
-import { constants } from 'node:fs'
-import { type FileHandle, lstat, open, readFile, readlink, realpath, rename, rm } from 'node:fs/promises'
-import { basename, dirname, join, resolve } from 'node:path'
+import { resolve } from 'node:path'
+import { ApiError } from '../kernel/errors/api-error.js'
 import { ConfigError } from '../kernel/errors/config-error.js'
-import type { Simulator } from '../simulator/create-simulator.js'
 import { ScenarioError } from '../kernel/errors/scenario-error.js'
 import { jsonStream } from '../kernel/http/json-stream.js'
+import type { Command } from '../simulator/command.js'
+import type { KeptCommands } from '../simulator/command-log.js'
 import { STATE_DEPTH } from '../simulator/control-routes.js'
+import type { Simulator } from '../simulator/create-simulator.js'
+import { engineOf } from '../simulator/engine.js'
+import type { WorldSnapshot } from '../simulator/state-lifecycle.js'
+import type { WorldState } from '../simulator/scenario-schema.js'
+import { FileLog } from './file-log.js'
 
-/** Saves come at most this often (ms): a change is on disk within about this long. */
-export const STATE_SAVE_INTERVAL_MS = 500
+/** The log is folded into a new state file once it holds this many changes: a restart replays at most about this many. */
+export const STATE_COMPACT_AFTER = 1_000
+/** Seconds a client is told to wait (`Retry-After`) after a write the state file could not keep. */
+const RETRY_AFTER_SECONDS = 1
+/** Control calls that make or remove isolated worlds: replayed, they would bring back a world the file does not keep. */
+const WORLD_OPERATIONS: ReadonlySet<string | undefined> = new Set(['createWorld', 'deleteWorld'])
 
-// Created, never opened: O_EXCL fails on any existing path (a planted symlink
-// included), O_NOFOLLOW is a second guard where the platform has it.
-const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0)
-// Fresh random names tried before a save gives up: a clash is chance (or a planted file) each time.
-const TEMPORARY_ATTEMPTS = 8
+export interface StateFileOptions {
+  /** Changes in the log before it is folded into the state file (default `STATE_COMPACT_AFTER`). */
+  compactAfter?: number
+  /** Receives each one-line warning: a cut log tail, a write that failed (default: stderr). */
+  onWarning?: (message: string) => void
+}
 
 /**
- * Keeps a server's default world in a JSON file (`serve --state-file`): the
- * file is a state document, exactly what `PUT /__mock/state` accepts (with the
- * users' password hashes, so they can still log in). `load()` once at start:
- * a file that is missing is created, one that cannot be read or does not
- * validate is refused with a one-line `ConfigError` and left as it is. Then
- * `attach()` saves after every change of the world, at most every 500 ms,
- * each save written to a temporary file, flushed and renamed over the old
- * one, so a crash or `kill -9` leaves the previous save or the new one, never
- * a torn file. `close()` saves once more (a clean stop).
+ * Keeps a server's default world on disk (`serve --state-file`), so nothing
+ * answered is lost (issue 33). The file is a state document, exactly what
+ * `PUT /__mock/state` accepts (with the users' password hashes); beside it,
+ * `<file>.log` holds the changes made since it was written, one command a line.
  *
- * The temporary file has a random name and is created new (`O_EXCL`,
- * `O_NOFOLLOW`, mode 0600), so a symlink planted in a shared folder is never
- * written through. A state file that is a symlink is resolved once, at the
- * first load or save, and its target is replaced: the link stays a link. A
- * link to a file that does not exist is refused with a `ConfigError`.
+ * `load()` once at start: the state document is imported (one that cannot be
+ * read or does not validate is refused with a one-line `ConfigError` and left
+ * as it is), then the log's commands are applied again in order; with neither,
+ * the seeded world is written as the first state document. `attach()` then
+ * keeps every change of the default world: its answer waits until the command
+ * is flushed to the log. Past `compactAfter` changes the world is written as a
+ * new state document (a point-in-time copy, written while writes go on) and the
+ * log starts over. `close()` stops keeping and does that once more, so after a
+ * clean stop the file is a complete state document and the log holds only
+ * the world's settings a state document has no place for (clock, fault rules,
+ * what a reset returns to).
+ *
+ * Files are created owner-only (0600) and never written through a planted
+ * symlink; a state file that is a symlink stays one (see `file-log.ts`).
  *
  * @example
  * const keeper = new StateFile(sim, 'world.json')
@@ -44,33 +57,101 @@ export class StateFile {
   /** Absolute path of the file. */
   readonly path: string
   readonly #sim: Simulator
-  readonly #intervalMs: number
+  readonly #compactAfter: number
+  readonly #warn: (message: string) => void
+  #log: FileLog | undefined
+  #kept: KeptCommands | undefined
   #detach: (() => void) | undefined
-  #timer: ReturnType<typeof setTimeout> | undefined
-  #saving: Promise<void> | undefined
-  #dirty = false
-  #lastSave = 0
-  #warned = false
-  #target: string | undefined
+  /** The compaction under way (one at a time), and whether the world changed outside the log since its copy was taken. */
+  #compaction: Promise<void> | undefined
+  #again = false
+  /** The log's length at which the next compaction starts (later after one failed). */
+  #compactAt: number
+  /** An append failed and none succeeded since: told once, and the world is written whole when appends work again. */
+  #appendsFailing = false
+  #compactionsFailing = false
 
-  constructor(sim: Simulator, path: string, options: { intervalMs?: number } = {}) {
+  constructor(sim: Simulator, path: string, options: StateFileOptions = {}) {
     this.#sim = sim
     this.path = resolve(path)
-    this.#intervalMs = options.intervalMs ?? STATE_SAVE_INTERVAL_MS
+    this.#compactAfter = options.compactAfter ?? STATE_COMPACT_AFTER
+    this.#compactAt = this.#compactAfter
+    this.#warn = options.onWarning ?? ((message) => void process.stderr.write(`multi-area-mock: ${message}\n`))
   }
 
-  /** Loads the world from the file, or creates the file from the seeded world when there is none. */
+  /** Loads the world from the file and its log, or creates the file from the seeded world when there is neither. */
   async load(): Promise<'loaded' | 'created'> {
-    const target = await this.#resolveTarget()
-    let text: string
+    const { log, snapshot, entries } = await FileLog.open(this.path, { label: 'state file', onWarning: this.#warn })
+    this.#log = log
     try {
-      text = await readFile(target, 'utf8')
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code
-      if (code !== 'ENOENT') throw new ConfigError(`Cannot read the state file ${this.path} (${code ?? String(error)}); it was left as it is.`)
+      const state = snapshot === undefined ? undefined : await this.#import(snapshot)
+      const { family, lifecycle } = engineOf(this.#sim)
+      for (const entry of entries) {
+        const command = this.#command(entry)
+        if (isSettings(command)) await lifecycle.restore({ ...command.settings, state: state ?? lifecycle.save().state })
+        else await family.log.replay(command)
+      }
+      if (snapshot !== undefined || entries.length > 0) return 'loaded'
       await this.save()
       return 'created'
+    } catch (error) {
+      this.#log = undefined
+      await log.close()
+      throw error
     }
+  }
+
+  /** Keeps every change of the default world from now on: a write is answered once its command is on disk. */
+  attach(): void {
+    if (this.#log === undefined) throw new Error('StateFile.attach() needs load() first.')
+    if (this.#kept !== undefined) return
+    this.#kept = { kind: 'kept', append: (command) => this.#keep(command) }
+    engineOf(this.#sim).family.log.use(this.#kept)
+    // Changes made from code (`sim.reset()`, `sim.importState()`) are no commands: the world is written whole after them.
+    this.#detach = this.#sim.onChange((change) => {
+      if (change.cause !== 'request') this.#compact(true)
+    })
+    if (this.#log.length >= this.#compactAt) this.#compact(false)
+  }
+
+  /** Stops keeping changes, then writes the world as a complete state file and empties the log; a failure is one line on stderr (the log still holds every change). */
+  async close(): Promise<void> {
+    const log = this.#log
+    if (log === undefined) return
+    this.#detach?.()
+    this.#detach = undefined
+    // Commands submitted before keep this store until they are appended; later ones are not kept.
+    if (this.#kept !== undefined) engineOf(this.#sim).family.log.use(undefined)
+    this.#kept = undefined
+    await this.#compaction
+    try {
+      await this.save()
+    } catch (error) {
+      this.#warn(`${(error as Error).message} Nothing is lost: the changes are in ${this.path}.log and load at the next start.`)
+    }
+    this.#log = undefined
+    await log.close()
+  }
+
+  /**
+   * Writes the world as it is now as the state file, then starts the log over
+   * with the changes made meanwhile; the copy is taken in the command log's
+   * turn, after every change answered before. Refused with a one-line `ConfigError`.
+   */
+  async save(): Promise<void> {
+    const log = this.#log
+    if (log === undefined) throw new Error('StateFile.save() needs load() first.')
+    // Wrapped: the serial turn ends once the copy is taken and handed over; the writing goes on outside it.
+    const engine = engineOf(this.#sim)
+    const { written, settings } = await engine.family.log.serial(async () => {
+      const { state: _state, ...rest } = engine.lifecycle.save()
+      // The world's settings (clock, fault rules, what a reset returns to) are no state document's: the first entry after it.
+      return { written: log.compact(stateText(this.#sim.snapshot())), settings: log.append(JSON.stringify({ kind: 'settings', settings: rest } satisfies SettingsEntry)) }
+    })
+    await Promise.all([written, settings])
+  }
+
+  async #import(text: string): Promise<WorldState> {
     let state: unknown
     try {
       state = JSON.parse(text)
@@ -83,110 +164,101 @@ export class StateFile {
       if (error instanceof ScenarioError) throw new ConfigError(`${error.message.replace('state document', `state file ${this.path}`)}; it was left as it is.`)
       throw error
     }
-    return 'loaded'
+    return this.#sim.snapshot()
   }
 
-  /** Saves after every change from now on, at most every 500 ms. */
-  attach(): void {
-    this.#detach ??= this.#sim.onChange(() => this.#schedule())
-  }
-
-  /** Stops following changes, waits for a save under way, then saves once more; a failure is one line on stderr. */
-  async close(): Promise<void> {
-    this.#detach?.()
-    this.#detach = undefined
-    clearTimeout(this.#timer)
-    this.#timer = undefined
-    await this.#saving
-    await this.save().catch((error: unknown) => void process.stderr.write(`multi-area-mock: ${(error as Error).message}\n`))
-  }
-
-  /** Writes the world now: a new temporary file beside the real one (the link's target, for a symlink), flushed, then renamed over it. */
-  async save(): Promise<void> {
-    this.#dirty = false
-    const target = await this.#resolveTarget()
-    // Streamed, chunk by chunk: the same bytes as `JSON.stringify`, without a second
-    // copy of a large world as one string (and one buffer) at every save.
-    const reader = jsonStream(this.#sim.snapshot(), STATE_DEPTH).getReader()
-    let temporary: string | undefined
+  #command(entry: string): Command | SettingsEntry {
     try {
-      const { file, path } = await createTemporary(target)
-      temporary = path
-      try {
-        for (let next = await reader.read(); !next.done; next = await reader.read()) await file.write(next.value)
-        await file.write('\n')
-        await file.sync()
-      } finally {
-        await file.close()
-      }
-      // rename() replaces the last component, never follows it: whatever sits at `target` now is swapped, not written into.
-      await rename(temporary, target)
-    } catch (error) {
-      await reader.cancel().catch(() => undefined)
-      // Only a file this save created is removed: an existing path is never touched.
-      if (temporary !== undefined) await rm(temporary, { force: true }).catch(() => undefined)
-      throw new ConfigError(`Cannot write the state file ${this.path} (${(error as NodeJS.ErrnoException).code ?? String(error)}).`)
+      return JSON.parse(entry) as Command | SettingsEntry
+    } catch {
+      throw new ConfigError(`The log ${this.path}.log holds a line that is not a change (edited by hand?); it was left as it is.`)
     }
+  }
+
+  /** The kept store's append: the default world's commands only (isolated worlds live in memory, and so does making one). */
+  #keep(command: Command): Promise<void> {
+    if (command.world !== null || this.#makesWorld(command)) return Promise.resolve()
+    const log = this.#log!
+    return log.append(JSON.stringify(command)).then(
+      () => {
+        if (this.#appendsFailing) {
+          this.#appendsFailing = false
+          // The world holds changes the log missed (answered 503): this one is answered once the world is on disk whole,
+          // so a crash now cannot replay it onto a world without them.
+          return this.save()
+        }
+        if (log.length >= this.#compactAt) this.#compact(false)
+      },
+      (error: unknown) => {
+        // Once per outage: a full disk would otherwise print a line per request.
+        if (!this.#appendsFailing) this.#warn(`${(error as Error).message} Writes are answered 503 until it can be written again; the world is kept in memory.`)
+        this.#appendsFailing = true
+        throw new ApiError(503, 'store_unavailable', `The state file could not be written (${failureReason(error)}); the change is in memory but not on disk.`, {
+          headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+        })
+      },
+    )
+  }
+
+  #makesWorld(command: Command): boolean {
+    const dispatch = engineOf(this.#sim).dispatcher.dispatch(command)
+    return dispatch?.kind === 'route' && WORLD_OPERATIONS.has(dispatch.route.operationId)
   }
 
   /**
-   * The file actually written: the path itself, or for a symlink its target,
-   * resolved once (the link is the user's choice; a link swapped later is not followed).
+   * Folds the log into a new state file, in the background, one at a time.
+   * `changed`: the world changed in a way the log may not hold, so a
+   * compaction under way (its copy taken before) is followed by another.
    */
-  async #resolveTarget(): Promise<string> {
-    if (this.#target !== undefined) return this.#target
-    let target = this.path
-    try {
-      target = await realpath(this.path)
-    } catch (error) {
-      // Missing: created at the path itself. Other errors (ELOOP, EACCES) are reported by the read or write that follows.
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') await this.#refuseDanglingLink()
+  #compact(changed: boolean): void {
+    if (this.#compaction !== undefined) {
+      this.#again ||= changed
+      return
     }
-    this.#target = target
-    return target
-  }
-
-  // Writing through a link to nothing would create a file wherever it points (planted, or a typo): refused instead.
-  async #refuseDanglingLink(): Promise<void> {
-    const link = await lstat(this.path).catch(() => undefined)
-    if (!link?.isSymbolicLink()) return
-    const destination = resolve(dirname(this.path), await readlink(this.path))
-    throw new ConfigError(`The state file ${this.path} is a symbolic link to ${destination}, which does not exist; it was left as it is.`)
-  }
-
-  /** A change: save at the next free slot, at most one save every `intervalMs`, one at a time. */
-  #schedule(): void {
-    this.#dirty = true
-    if (this.#timer !== undefined || this.#saving !== undefined || this.#detach === undefined) return
-    const wait = Math.max(0, this.#lastSave + this.#intervalMs - Date.now())
-    this.#timer = setTimeout(() => this.#run(), wait)
-  }
-
-  #run(): void {
-    this.#timer = undefined
-    if (!this.#dirty) return
-    this.#lastSave = Date.now()
-    this.#saving = this.save()
-      .catch((error: unknown) => {
-        // Once: a full disk would otherwise print a line twice a second. The server keeps answering.
-        if (!this.#warned) process.stderr.write(`multi-area-mock: ${(error as Error).message} The world is kept in memory; later changes are tried again.\n`)
-        this.#warned = true
-      })
-      .finally(() => {
-        this.#saving = undefined
-        if (this.#dirty) this.#schedule()
-      })
+    this.#again = false
+    this.#compaction = this.save().then(
+      () => {
+        this.#compactAt = this.#compactAfter
+        this.#compactionsFailing = false
+      },
+      (error: unknown) => {
+        // Tried again after as many changes more: a failing disk is not hit at every write.
+        this.#compactAt = (this.#log?.length ?? 0) + this.#compactAfter
+        if (!this.#compactionsFailing) this.#warn(`${(error as Error).message} Nothing is lost: the changes are in ${this.path}.log; writing the state file is tried again later.`)
+        this.#compactionsFailing = true
+      },
+    )
+    void this.#compaction.finally(() => {
+      this.#compaction = undefined
+      const log = this.#log
+      if (this.#kept !== undefined && log !== undefined && (this.#again || log.length >= this.#compactAt)) this.#compact(this.#again)
+    })
   }
 }
 
-/** Creates a new, empty, owner-only file with a random name beside `target`; an existing path is never opened. */
-async function createTemporary(target: string): Promise<{ file: FileHandle; path: string }> {
-  for (let attempt = 1; ; attempt++) {
-    const path = join(dirname(target), `${basename(target)}.${randomBytes(8).toString('hex')}.tmp`)
-    try {
-      return { file: await open(path, CREATE_NEW, 0o600), path }
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt === TEMPORARY_ATTEMPTS) throw error
-    }
+/** The log's first entry after a new state file: the default world's settings no state document holds. */
+interface SettingsEntry {
+  kind: 'settings'
+  settings: Omit<WorldSnapshot, 'state'>
+}
+
+function isSettings(entry: Command | SettingsEntry): entry is SettingsEntry {
+  return entry.kind === 'settings'
+}
+
+/** The state document's bytes, streamed chunk by chunk (the same as `JSON.stringify`, never the whole text at once), then a newline. */
+async function* stateText(state: WorldState): AsyncGenerator<Uint8Array | string> {
+  const reader = jsonStream(state, STATE_DEPTH).getReader()
+  try {
+    for (let next = await reader.read(); !next.done; next = await reader.read()) yield next.value
+  } finally {
+    // Stopped early (a failed write): the rest is never produced.
+    await reader.cancel().catch(() => undefined)
   }
+  yield '\n'
+}
+
+/** What went wrong, as the log's one-line error names it: `EIO`, `ENOSPC`... */
+function failureReason(error: unknown): string {
+  return /\(([^()]+)\)\.$/.exec((error as Error).message)?.[1] ?? 'unknown error'
 }

@@ -9,7 +9,7 @@ import type { WorldSection } from '../world/section.js'
 import type { World } from '../world/world.js'
 import { formatBaseUrl, parseBaseUrl } from './base-url.js'
 import type { CheckedOptions } from './options.js'
-import { CONTROL_AREA } from './request-pipeline.js'
+import { CONTROL_AREA } from './simulator.js'
 import { CONTROL_PREFIX, type MountedArea, type SimulatorDb } from './simulator.js'
 
 /** The areas of one simulator, created and mounted. */

@@ -1,3 +1,4 @@
+import type { StoreStatus } from './command-log.js'
 import { controlRoutes } from './control-routes.js'
 import { eventRoutes } from './event-routes.js'
 import { faultRoutes } from './fault-routes.js'
@@ -16,6 +17,8 @@ export interface ControlContext {
   worlds: Worlds<Simulator>
   /** Where the control API is mounted (`/__mock`). */
   prefix: string
+  /** The shared store's state (`serve --store`), `undefined` without one. */
+  store: () => (StoreStatus & { applied: string }) | undefined
 }
 
 /**

@@ -8,6 +8,8 @@ import { streamedJson } from '../kernel/http/json-stream.js'
 import { defineRoute, jsonBody, rawJsonBody } from '../kernel/routing/route.js'
 import type { AreaId } from '../areas/registry.js'
 import type { Simulator } from './simulator.js'
+import type { StoreStatus } from './command-log.js'
+import { storeUnavailable } from '../kernel/errors/store-unavailable.js'
 import {
   clockBody,
   clockView,
@@ -34,13 +36,15 @@ export const STATE_DEPTH = 3
 /** What the control API works on: the simulator (or world) the request is for. */
 export interface ControlRouteContext {
   sim: Simulator
+  /** The shared store's state (`serve --store`), `undefined` without one. */
+  store: () => (StoreStatus & { applied: string }) | undefined
 }
 
 /**
  * The control API under `/__mock` (D26).
  * Its return type is inferred, not declared: the operation types (control-operations.ts) are read from it.
  */
-export function controlRoutes({ sim }: ControlRouteContext) {
+export function controlRoutes({ sim, store }: ControlRouteContext) {
   const clockNow = () => ({ now: sim.now(), fixed: sim.clockFixed })
   return [
     defineRoute({
@@ -51,15 +55,20 @@ export function controlRoutes({ sim }: ControlRouteContext) {
       description:
         'Answers 200 as long as the simulator runs, with the seed and scenario it was seeded with, its clock, and each mounted area with its letter, title and base URLs.',
       responses: { 200: { body: health } },
+      errors: ['store_unavailable'],
       examples: () => [{}],
-      handle: () =>
-        json({
+      handle() {
+        const shared = store()
+        if (shared !== undefined && !shared.up) throw storeUnavailable(shared.reason ?? 'no answer')
+        return json({
           status: 'ok',
           seed: sim.seed,
           scenario: sim.scenario,
           clock: clockNow(),
           areas: sim.areas.map(({ id, letter, title, baseUrls }) => ({ id, letter, title, baseUrls })),
-        } satisfies z.infer<typeof health>),
+          ...(shared === undefined ? {} : { store: { store: shared.store, up: true as const, applied: shared.applied } }),
+        } satisfies z.infer<typeof health>)
+      },
     }),
     defineRoute({
       method: 'POST',

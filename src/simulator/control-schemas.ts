@@ -55,6 +55,14 @@ export const health = z
         baseUrls: z.array(z.string()).describe('Where the area is mounted: its prefix (D1), `/` if also at the root (D2), or an absolute URL.'),
       }),
     ),
+    store: z
+      .object({
+        store: z.string().describe('What keeps the worlds, without any password, e.g. `redis://127.0.0.1:6379/0`.'),
+        up: z.literal(true),
+        applied: z.string().describe("The position of the last command of the store's log applied by this replica."),
+      })
+      .optional()
+      .describe('Only with `serve --store`: the store replicas share. While it cannot be reached, this answers 503 `store_unavailable`.'),
   })
   .meta({ id: 'Health', description: 'Liveness, seed, scenario, clock and mounted areas.' })
 

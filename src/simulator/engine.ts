@@ -1,9 +1,11 @@
 import type { Reply } from '../kernel/http/reply.js'
 import type { SimRequest } from '../kernel/http/sim-request.js'
 import type { Dispatch, Dispatcher } from '../kernel/routing/dispatcher.js'
-import { SimulatorInstance } from './create-simulator.js'
+import { SimulatorInstance } from './simulator-instance.js'
 import type { Upstream } from './request-pipeline.js'
 import type { Simulator } from './simulator.js'
+import type { FamilyShared } from './world-family.js'
+import type { StateLifecycle } from './state-lifecycle.js'
 
 /**
  * What the project's own ways in (the Node server, its proxy, the tests) use
@@ -18,6 +20,12 @@ export interface SimulatorEngine extends Simulator {
   reply(request: SimRequest): Promise<Reply> | undefined
   /** A proxied area's request, answered by `upstream` through the same pipeline (world, faults, latency, journal). */
   forward(request: SimRequest, dispatch: Dispatch, upstream: Upstream): Promise<Reply>
+  /** What the family's worlds share (issue 33): its order of commands (`log`), what a store keeps and replays, and its snapshots. */
+  readonly family: FamilyShared<SimulatorInstance>
+  /** The default world's lifecycle: what `reset()` returns to, its clock and fault rules (`save`, `restore`). */
+  readonly lifecycle: StateLifecycle
+  /** Seeds the starting scenario again as at instant `at` (ms): replicas seed the same world. */
+  restartAt(at: number): Promise<void>
 }
 
 /**

@@ -1,7 +1,7 @@
 import type * as z from 'zod'
 import type { Dispatch } from '../kernel/routing/dispatcher.js'
 import type { SimRequest } from '../kernel/http/sim-request.js'
-import { SeededRandom } from '../kernel/random/random.js'
+import { type RandomState, SeededRandom } from '../kernel/random/random.js'
 import { compileRouteMatcher, type RouteMatcher } from '../kernel/routing/route-matcher.js'
 import { FAULT_STATUS_RANGE, type FaultRule, type FaultRuleInput, type faultRuleViewSchema, type FaultStatus, faultRulesSchema, MAX_FAULT_DELAY_MS } from './fault-rule.js'
 import { ScenarioError } from '../kernel/errors/scenario-error.js'
@@ -52,6 +52,15 @@ export interface Faults {
   clear(): void
 }
 
+/** A fault injector's rules, their counts and its draws (`save`, `load`). */
+export interface FaultState {
+  rules: FaultRule[]
+  fired: number[]
+  random: RandomState
+}
+
+type RouteDispatch = Extract<Dispatch, { kind: 'route' }>
+
 interface ActiveRule {
   rule: FaultRule
   matches: RouteMatcher | undefined
@@ -98,19 +107,27 @@ export class FaultInjector implements Faults {
    * the answer. `Prefer: code=503` and `Prefer: delay=200` apply to this
    * request alone, after the rules.
    */
-  decide(request: SimRequest, dispatch: Extract<Dispatch, { kind: 'route' }>): FaultDecision | undefined {
+  decide(request: SimRequest, dispatch: RouteDispatch): FaultDecision | undefined {
     const prefer = request.headers.get('prefer')
     if (this.#rules.length === 0 && prefer === null) return undefined
+    return this.prefer(this.decideRules(request.method, dispatch), prefer, dispatch)
+  }
+
+  /** `true` when a rule could fire for this request: replicas then decide it in the log's order (`decideRules` as a command). */
+  mayFire(method: string, dispatch: RouteDispatch): boolean {
+    return this.#rules.some((active) => active.fired < (active.rule.times ?? Number.POSITIVE_INFINITY) && this.#targets(active, method, dispatch))
+  }
+
+  /** What the rules decide for a request (counting and drawing as they fire), before any `Prefer` header. */
+  decideRules(requestMethod: string, dispatch: RouteDispatch): FaultDecision | undefined {
+    if (this.#rules.length === 0) return undefined
     const decision: FaultDecision = { delay: 0, applied: '', area: dispatch.mount.area }
     const applied: string[] = []
-    const method = request.method === 'HEAD' ? 'GET' : request.method
-    const target = { pathname: dispatch.url.pathname, prefix: dispatch.mount.prefix, pattern: dispatch.route.path }
+    const method = requestMethod === 'HEAD' ? 'GET' : requestMethod
     this.#rules.forEach((active, index) => {
       const { rule } = active
       if (rule.times !== undefined && active.fired >= rule.times) return
-      if (rule.method !== undefined && rule.method !== method) return
-      if (rule.area !== undefined && rule.area !== dispatch.mount.area) return
-      if (active.matches && !active.matches(target)) return
+      if (!this.#targets(active, method, dispatch)) return
       const terminal = rule.status !== undefined || rule.drop === true
       // A later error rule cannot change an answer already decided: it does not fire (nor count).
       if (terminal && (decision.status !== undefined || decision.drop)) return
@@ -133,11 +150,41 @@ export class FaultInjector implements Faults {
       }
       applied.push(`rule ${index + 1}: ${parts.join(' ')}`)
     })
+    if (applied.length === 0) return undefined
+    decision.applied = applied.join('; ')
+    return decision
+  }
+
+  /** A decision of the rules (or none) with this request's `Prefer` header applied, its 405's allowed methods added. */
+  prefer(ruled: FaultDecision | undefined, prefer: string | null, dispatch: RouteDispatch): FaultDecision | undefined {
+    if (prefer === null && ruled === undefined) return undefined
+    const decision: FaultDecision = ruled ?? { delay: 0, applied: '', area: dispatch.mount.area }
+    const applied = decision.applied === '' ? [] : [decision.applied]
     if (prefer !== null) this.#prefer(prefer, decision, applied)
     if (applied.length === 0) return undefined
     if (decision.status === 405) decision.allowed = dispatch.mount.routes.filter((route) => route.path === dispatch.route.path).map((route) => route.method)
     decision.applied = applied.join('; ')
     return decision
+  }
+
+  /** How often each rule fired and where the draws stand: what a replica joining from a snapshot needs to decide alike. */
+  save(): FaultState {
+    return { rules: this.#rules.map(({ rule }) => rule), fired: this.#rules.map(({ fired }) => fired), random: this.#random.getState() }
+  }
+
+  load(state: FaultState): void {
+    this.#rules = state.rules.map(activate)
+    state.fired.forEach((fired, index) => {
+      if (this.#rules[index]) this.#rules[index].fired = fired
+    })
+    this.#random.setState(state.random)
+  }
+
+  #targets(active: ActiveRule, method: string, dispatch: RouteDispatch): boolean {
+    const { rule } = active
+    if (rule.method !== undefined && rule.method !== (method === 'HEAD' ? 'GET' : method)) return false
+    if (rule.area !== undefined && rule.area !== dispatch.mount.area) return false
+    return !active.matches || active.matches({ pathname: dispatch.url.pathname, prefix: dispatch.mount.prefix, pattern: dispatch.route.path })
   }
 
   /** RFC 7240 `Prefer`: `code=404` (any 400-599) and `delay=200` (Prism's convention); other preferences are ignored. */

@@ -27,6 +27,7 @@ export const journalEntrySchema = z
     requestHeaders: z.record(z.string(), z.string()).describe('Secrets (Authorization, API keys, cookies) redacted.'),
     requestBody: z.unknown().describe('Parsed JSON when complete, else the (truncated) text; null when there was none or the route did not read it.'),
     responseBody: z.unknown().describe('Parsed JSON when complete, else the (truncated) text; null when there was none.'),
+    replica: z.string().optional().describe('The replica that answered, as `<host name>:<process id>`, when replicas share their worlds (`serve --store`); absent otherwise.'),
   })
   .meta({ id: 'JournalEntry', description: 'One answered area request (`GET /__mock/requests`).' })
 export type JournalEntry = z.output<typeof journalEntrySchema>
@@ -56,6 +57,38 @@ export interface RequestJournal {
    * const stop = sim.journal.watch((entry) => console.log(entry.method, entry.path, entry.status))
    */
   watch(listener: (entry: JournalEntry) => void): () => void
+}
+
+/**
+ * Where the journals of a simulator family keep their entries when replicas
+ * share their worlds (`serve --store`, issue 33), so each world's journal
+ * holds the requests every replica answered for it. Set by the node side
+ * (`src/node/shared-journal.ts`); entries are texts the journal makes and reads.
+ */
+export interface SharedJournal {
+  /** This replica's name, each of its entries' `replica`. */
+  readonly replica: string
+  /**
+   * Appends an entry to a world's journal (`null`: the default world), which
+   * keeps about `capacity`; resolves with its number there (from 1 after the
+   * journal was last emptied) once the store holds it, or `undefined` when the
+   * store could not take it (the entry is then only in this replica's journal).
+   */
+  append(world: string | null, text: string, capacity: number): Promise<number | undefined>
+  /** A world's newest `count` entries, oldest first; rejects (503 `store_unavailable`) when the store does not answer. */
+  read(world: string | null, count: number): Promise<Array<{ id: number; text: string }>>
+  /**
+   * Empties a world's journal for every replica. `'command'`: a reset or a
+   * scenario load, which every replica applies, emptied it; only the replica
+   * that accepted that command empties the shared journal, once (later would
+   * wipe what was recorded since). Rejects when the store does not answer.
+   */
+  clear(world: string | null, cause: 'request' | 'command'): Promise<void>
+}
+
+/** A simulator family's link to its shared journal: one for all its worlds, empty unless replicas share them. */
+export interface JournalShare {
+  store?: SharedJournal | undefined
 }
 
 /** What the pipeline hands over for one answered request. */

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { intParam } from '../kernel/http/query.js'
+import { compileRouteMatcher, type RouteTarget } from '../kernel/routing/route-matcher.js'
 import { parseInstant } from '../kernel/time/clock.js'
 import { isoInstant } from '../kernel/time/iso-instant.js'
 
@@ -39,6 +40,41 @@ export const journalQuerySchema = z.object({
   since: isoInstant.optional().describe('Only entries at or after this simulator instant (ISO 8601).'),
   limit: intParam(1).optional().describe('Only the last `limit` matching entries (still oldest first).'),
 })
+
+/** What the filters of a `JournalQuery` read of an entry. */
+export interface JournalTarget extends RouteTarget {
+  area: string
+  method: string
+  status: number
+  /** When the request arrived (simulator clock, epoch ms). */
+  time: number
+}
+
+/**
+ * The filters of `query` (all but `limit`) as one test: an entry passes when
+ * it matches every filter given.
+ *
+ * @example
+ * const failed = journalFilter({ area: 'admin', status: '4xx' })
+ * failed({ area: 'admin', method: 'GET', status: 404, time: 0, pathname: '/admin/x', prefix: '/admin', pattern: null }) // true
+ */
+export function journalFilter(query: JournalQuery): (entry: JournalTarget) => boolean {
+  const method = query.method?.toUpperCase()
+  const path = query.path === undefined ? undefined : compileRouteMatcher(query.path)
+  const status = query.status === undefined ? undefined : statusFilter(query.status)
+  const since = query.since === undefined ? undefined : instant(query.since)
+  return (entry) =>
+    (query.area === undefined || entry.area === query.area) &&
+    (method === undefined || entry.method === method) &&
+    (status === undefined || status(entry.status)) &&
+    (since === undefined || entry.time >= since) &&
+    (path === undefined || path(entry))
+}
+
+/** The last `limit` of `entries` (all without `limit`), still oldest first. */
+export function lastOf<T>(entries: T[], limit: number | undefined): T[] {
+  return limit !== undefined && limit < entries.length ? entries.slice(entries.length - limit) : entries
+}
 
 /** A status filter: `404`, or a class such as `'4xx'`. */
 export function statusFilter(status: number | string): (value: number) => boolean {

@@ -33,7 +33,7 @@ describe('Journal ring', () => {
   it('keeps exactly the last `size` entries, each with its own texts, through growth, wrap-around and rebases', () => {
     // 100 slots (grown from 64), 350 entries (wrapped 2.5 times), a rebase every ~2 kB of text.
     const journal = new Journal({ size: 100, bodyLimit: 8192, world: null, rebaseAt: 2000 })
-    for (let i = 0; i < 350; i++) journal.record(call(i))
+    for (let i = 0; i < 350; i++) void journal.record(call(i)) // nothing to wait for: no shared journal
     const entries = journal.find()
     expect(entries).toHaveLength(100)
     entries.forEach((entry, k) => {
@@ -54,10 +54,10 @@ describe('Journal ring', () => {
 
   it('starts over after clear, ids from 1', () => {
     const journal = new Journal({ size: 3, bodyLimit: 8192, world: null })
-    for (let i = 0; i < 5; i++) journal.record(call(i))
-    journal.clear()
+    for (let i = 0; i < 5; i++) void journal.record(call(i))
+    void journal.clear()
     expect(journal.size).toBe(0)
-    journal.record(call(7))
+    void journal.record(call(7))
     expect(journal.find().map((entry) => [entry.id, entry.url.slice(-3)])).toEqual([[1, 'i=7']])
   })
 })

@@ -1,55 +1,18 @@
-import { compileRouteMatcher } from '../kernel/routing/route-matcher.js'
 import { BodyArena } from './body-arena.js'
+import { bodyView } from './journal-body-view.js'
+import * as layout from './journal-layout.js'
 import { headerPairs, headerText } from './journal-headers.js'
 import { Listeners } from './listeners.js'
-import type { JournalEntry, JournalRecord, RequestJournal } from './journal-entry.js'
-import { instant, type JournalQuery, statusFilter } from './journal-query.js'
-import { redactHeaders, redactJson, redactJsonText, redactUrl } from './redact.js'
+import type { JournalEntry, JournalRecord, JournalShare, RequestJournal, SharedJournal } from './journal-entry.js'
+import { type JournalQuery, journalFilter, lastOf } from './journal-query.js'
+import { readShared, sharedText } from './journal-shared-text.js'
+import { redactHeaders, redactUrl } from './redact.js'
 
 /** Entries kept unless the `journal.size` option says otherwise. */
 export const DEFAULT_JOURNAL_SIZE = 1000
 
 /** Characters of each request and response body kept in an entry unless `journal.bodyLimit` says otherwise. */
 export const DEFAULT_JOURNAL_BODY_LIMIT = 8192
-
-/** An entry's texts, in the order they are written to the arena. */
-const URL_TEXT = 0
-const HEADER_TEXT = 1
-const REQUEST_BODY = 2
-const RESPONSE_BODY = 3
-const TEXTS = 4
-/** Arena positions are moved back down past this (see `BodyArena.rebase`). */
-const REBASE_AT = 2 ** 29
-/** Slots made before the ring first fills; they double up to `capacity`. */
-const FIRST_SLOTS = 64
-
-/**
- * Fields kept as the pipeline gives them (`JournalRecord`) and shown as they
- * are, `null` when absent, in this order after `world`: a new such field is
- * its name here, plus its types in `JournalRecord` and `journalEntrySchema`.
- */
-const PLAIN_FIELDS = ['fault', 'proxy'] as const
-type PlainField = (typeof PLAIN_FIELDS)[number]
-type PlainColumns = Record<PlainField, Array<string | undefined>>
-
-function plainColumns(): PlainColumns {
-  return Object.fromEntries(PLAIN_FIELDS.map((name) => [name, []])) as unknown as PlainColumns
-}
-
-/** One entry, read back out of the ring for `find`. */
-interface Held {
-  id: number
-  time: number
-  durationMs: number
-  method: string
-  area: string
-  prefix: string
-  pattern: string | null
-  status: number
-  href: string
-  pathname: string
-  slot: number
-}
 
 /**
  * A bounded ring of answered requests. Recording is cheap and leaves nothing
@@ -60,11 +23,17 @@ interface Held {
  * which are kept by reference, and parsing, redaction and formatting wait for
  * `find`. Why no object per entry: reused entry objects changed shape between
  * POSTs and GETs, which deoptimised `record` (bench/README.md#journal-cost).
+ *
+ * While replicas share their worlds (`serve --store`), each entry is also
+ * appended, as `find` shows it, to the family's `SharedJournal`, and `list`
+ * (`GET /__mock/requests`) reads every replica's entries from there. Without
+ * it, nothing of that runs.
  */
 export class Journal implements RequestJournal {
   readonly capacity: number
   readonly #bodyLimit: number
   readonly #world: string | null
+  readonly #share: JournalShare | undefined
   readonly #text = new BodyArena()
   #ids: Float64Array
   #times: Float64Array
@@ -73,10 +42,10 @@ export class Journal implements RequestJournal {
   #methods: string[] = []
   #mounts: Array<{ area: string; prefix: string }> = []
   #patterns: Array<string | null> = []
-  #plain = plainColumns()
+  #plain = layout.plainColumns()
   /** Response bodies kept by reference (`Reply.bodyCached`), per slot; the arena holds the others. */
   #cachedBodies: Array<string | undefined> = []
-  /** Per slot and text (`slot * TEXTS + URL_TEXT`…): arena position, UTF-8 bytes (-1: none), characters before any cut. */
+  /** Per slot and text (`slot * layout.TEXTS + layout.URL_TEXT`…): arena position, UTF-8 bytes (-1: none), characters before any cut. */
   #textAt: Float64Array
   #textBytes: Int32Array
   #textLength: Int32Array
@@ -88,20 +57,24 @@ export class Journal implements RequestJournal {
   readonly #rebaseAt: number
   readonly #watchers = new Listeners<JournalEntry>('a journal watcher')
 
-  /** `rebaseAt` is for tests: a low value exercises the arena's rebase without writing 512 MiB first. */
-  constructor(options: { size: number; bodyLimit: number; world: string | null; rebaseAt?: number }) {
+  /**
+   * `share`: the family's link to a shared journal (one object for all its worlds, filled in once replicas join).
+   * `rebaseAt` is for tests: a low value exercises the arena's rebase without writing 512 MiB first.
+   */
+  constructor(options: { size: number; bodyLimit: number; world: string | null; share?: JournalShare; rebaseAt?: number }) {
     this.capacity = options.size
     this.#bodyLimit = options.bodyLimit
     this.#world = options.world
-    this.#rebaseAt = options.rebaseAt ?? REBASE_AT
-    const slots = Math.min(this.capacity, FIRST_SLOTS)
+    this.#share = options.share
+    this.#rebaseAt = options.rebaseAt ?? layout.REBASE_AT
+    const slots = Math.min(this.capacity, layout.FIRST_SLOTS)
     this.#ids = new Float64Array(slots)
     this.#times = new Float64Array(slots)
     this.#durations = new Float64Array(slots)
     this.#statuses = new Uint16Array(slots)
-    this.#textAt = new Float64Array(slots * TEXTS)
-    this.#textBytes = new Int32Array(slots * TEXTS)
-    this.#textLength = new Int32Array(slots * TEXTS)
+    this.#textAt = new Float64Array(slots * layout.TEXTS)
+    this.#textBytes = new Int32Array(slots * layout.TEXTS)
+    this.#textLength = new Int32Array(slots * layout.TEXTS)
   }
 
   get size(): number {
@@ -113,9 +86,15 @@ export class Journal implements RequestJournal {
     return this.#bodyLimit
   }
 
-  record(record: JournalRecord): void {
+  /**
+   * Keeps one answered request. While replicas share the journal, returns the
+   * promise of its append to the store, which never rejects: the pipeline waits
+   * for it before the answer leaves, so a read of the journal on any replica
+   * right after the answer shows the entry. Otherwise returns nothing.
+   */
+  record(record: JournalRecord): Promise<void> | undefined {
     const { time, durationMs, request, dispatch, response, bodyLengths } = record
-    if (this.capacity === 0 || dispatch.mount === undefined) return
+    if (this.capacity === 0 || dispatch.mount === undefined) return undefined
     if (this.#held === this.capacity) this.#release(this.#next)
     else if (this.#held === this.#ids.length) this.#grow()
     const slot = this.#next
@@ -127,52 +106,85 @@ export class Journal implements RequestJournal {
     this.#patterns[slot] = dispatch.kind === 'route' ? dispatch.route.path : null
     // A network error (dropped connection) has status 0, as in HAR files.
     this.#statuses[slot] = response.status
-    for (const name of PLAIN_FIELDS) this.#plain[name][slot] = record[name]
-    const texts = slot * TEXTS
-    this.#write(texts + URL_TEXT, request.url)
-    this.#write(texts + HEADER_TEXT, headerText(request.headers))
-    this.#keep(texts + REQUEST_BODY, request.bodyText, false, bodyLengths?.request)
-    this.#cachedBodies[slot] = this.#keep(texts + RESPONSE_BODY, response.body ?? undefined, response.bodyCached, bodyLengths?.response)
+    for (const name of layout.PLAIN_FIELDS) this.#plain[name][slot] = record[name]
+    const texts = slot * layout.TEXTS
+    this.#write(texts + layout.URL_TEXT, request.url)
+    this.#write(texts + layout.HEADER_TEXT, headerText(request.headers))
+    this.#keep(texts + layout.REQUEST_BODY, request.bodyText, false, bodyLengths?.request)
+    this.#cachedBodies[slot] = this.#keep(texts + layout.RESPONSE_BODY, response.body ?? undefined, response.bodyCached, bodyLengths?.response)
     this.#next = (slot + 1) % this.capacity
     if (this.#held < this.capacity) this.#held++
-    if (this.#textAt[texts + HEADER_TEXT]! > this.#rebaseAt) this.#rebase()
+    if (this.#textAt[texts + layout.HEADER_TEXT]! > this.#rebaseAt) this.#rebase()
+    const store = this.#share?.store
+    if (store !== undefined) return this.#publish(store, slot)
     // Only built when someone watches: recording stays allocation-free otherwise.
     if (this.#watchers.size > 0) this.#watchers.emit(this.#view(this.#entry(slot)))
+    return undefined
   }
 
   watch(listener: (entry: JournalEntry) => void): () => void {
     return this.#watchers.add(listener)
   }
 
+  /** This process's entries (while replicas share the journal, `list` has every replica's). */
   find(query: JournalQuery = {}): JournalEntry[] {
-    const method = query.method?.toUpperCase()
-    const path = query.path === undefined ? undefined : compileRouteMatcher(query.path)
-    const status = query.status === undefined ? undefined : statusFilter(query.status)
-    const since = query.since === undefined ? undefined : instant(query.since)
     const matching = this.#ordered()
       .map((slot) => this.#entry(slot))
-      .filter(
-        (entry) =>
-          (query.area === undefined || entry.area === query.area) &&
-          (method === undefined || entry.method === method) &&
-          (status === undefined || status(entry.status)) &&
-          (since === undefined || entry.time >= since) &&
-          (path === undefined || path(entry)),
-      )
-    const limited = query.limit !== undefined && query.limit < matching.length ? matching.slice(matching.length - query.limit) : matching
-    return limited.map((entry) => this.#view(entry))
+      .filter(journalFilter(query))
+    return lastOf(matching, query.limit).map((entry) => this.#view(entry))
   }
 
-  clear(): void {
+  /**
+   * What `GET /__mock/requests` answers: `find(query)`, or while replicas
+   * share the journal, the matching entries among the newest `capacity` that
+   * every replica recorded for this world, read from the store.
+   */
+  list(query: JournalQuery = {}): JournalEntry[] | Promise<JournalEntry[]> {
+    const store = this.#share?.store
+    if (store === undefined || this.capacity === 0) return this.find(query)
+    return readShared(store, this.#world, this.capacity, query)
+  }
+
+  /**
+   * Empties the journal, as a reset or a scenario load does. While replicas
+   * share it, the store is emptied by the replica that accepted the reset or
+   * load, not again by those that apply it after (see `SharedJournal.clear`);
+   * the promise returned then never rejects (a store that does not answer keeps
+   * its entries).
+   */
+  clear(): Promise<void> | undefined {
+    this.#empty()
+    return this.#share?.store?.clear(this.#world, 'command').catch(() => undefined)
+  }
+
+  /**
+   * Empties the journal here and, while replicas share it, in the store, for
+   * every replica (`DELETE /__mock/requests`); rejects when the store does not answer.
+   */
+  clearEverywhere(): Promise<void> | undefined {
+    this.#empty()
+    return this.#share?.store?.clear(this.#world, 'request')
+  }
+
+  #empty(): void {
     this.#text.clear()
     this.#methods = []
     this.#mounts = []
     this.#patterns = []
-    this.#plain = plainColumns()
+    this.#plain = layout.plainColumns()
     this.#cachedBodies = []
     this.#held = 0
     this.#next = 0
     this.#count = 0
+  }
+
+  /** Appends the entry in `slot` to the shared journal, then tells the watchers of it as shared (its number there, its replica). */
+  async #publish(store: SharedJournal, slot: number): Promise<void> {
+    const held = this.#entry(slot)
+    const { id, ...entry } = { ...this.#view(held), replica: store.replica }
+    const text = sharedText(held.prefix, entry)
+    const number = await store.append(this.#world, text, this.capacity).catch(() => undefined)
+    if (this.#watchers.size > 0) this.#watchers.emit({ id: number ?? id, ...entry })
   }
 
   /** Slots from the oldest entry to the newest. */
@@ -181,9 +193,9 @@ export class Journal implements RequestJournal {
     return Array.from({ length: this.#held }, (_, i) => (first + i) % this.capacity)
   }
 
-  #entry(slot: number): Held {
+  #entry(slot: number): layout.Held {
     // A kept entry's text is never released before the entry itself.
-    const href = this.#read(slot * TEXTS + URL_TEXT)!
+    const href = this.#read(slot * layout.TEXTS + layout.URL_TEXT)!
     return {
       id: this.#ids[slot]!,
       time: this.#times[slot]!,
@@ -201,7 +213,7 @@ export class Journal implements RequestJournal {
 
   /** Frees the arena up to the end of the last text of the entry in `slot` (texts are written in order). */
   #release(slot: number): void {
-    for (let text = slot * TEXTS + TEXTS - 1; text >= slot * TEXTS; text--) {
+    for (let text = slot * layout.TEXTS + layout.TEXTS - 1; text >= slot * layout.TEXTS; text--) {
       const bytes = this.#textBytes[text]!
       if (bytes >= 0) return this.#text.release(this.#textAt[text]! + bytes)
     }
@@ -211,7 +223,7 @@ export class Journal implements RequestJournal {
   #rebase(): void {
     const shift = this.#text.rebase()
     for (const slot of this.#ordered()) {
-      for (let text = slot * TEXTS; text < slot * TEXTS + TEXTS; text++) this.#textAt[text] = this.#textAt[text]! - shift
+      for (let text = slot * layout.TEXTS; text < slot * layout.TEXTS + layout.TEXTS; text++) this.#textAt[text] = this.#textAt[text]! - shift
     }
   }
 
@@ -227,9 +239,9 @@ export class Journal implements RequestJournal {
     this.#times = wider(this.#times, Float64Array)
     this.#durations = wider(this.#durations, Float64Array)
     this.#statuses = wider(this.#statuses, Uint16Array)
-    this.#textAt = wider(this.#textAt, Float64Array, TEXTS)
-    this.#textBytes = wider(this.#textBytes, Int32Array, TEXTS)
-    this.#textLength = wider(this.#textLength, Int32Array, TEXTS)
+    this.#textAt = wider(this.#textAt, Float64Array, layout.TEXTS)
+    this.#textBytes = wider(this.#textBytes, Int32Array, layout.TEXTS)
+    this.#textLength = wider(this.#textLength, Int32Array, layout.TEXTS)
   }
 
   /**
@@ -257,8 +269,8 @@ export class Journal implements RequestJournal {
     return bytes < 0 ? undefined : this.#text.read(this.#textAt[text]!, bytes)
   }
 
-  #view(entry: Held): JournalEntry {
-    const texts = entry.slot * TEXTS
+  #view(entry: layout.Held): JournalEntry {
+    const texts = entry.slot * layout.TEXTS
     const view: Partial<JournalEntry> = {
       id: entry.id,
       time: new Date(entry.time).toISOString(),
@@ -271,26 +283,16 @@ export class Journal implements RequestJournal {
       durationMs: Math.round(entry.durationMs * 100) / 100,
       world: this.#world,
     }
-    for (const name of PLAIN_FIELDS) view[name] = this.#plain[name][entry.slot] ?? null
-    view.requestHeaders = redactHeaders({ entries: () => headerPairs(this.#read(texts + HEADER_TEXT) ?? '') })
-    view.requestBody = this.#bodyView(texts + REQUEST_BODY)
-    view.responseBody = this.#bodyView(texts + RESPONSE_BODY, this.#cachedBodies[entry.slot])
+    for (const name of layout.PLAIN_FIELDS) view[name] = this.#plain[name][entry.slot] ?? null
+    view.requestHeaders = redactHeaders({ entries: () => headerPairs(this.#read(texts + layout.HEADER_TEXT) ?? '') })
+    view.requestBody = this.#bodyView(texts + layout.REQUEST_BODY)
+    view.responseBody = this.#bodyView(texts + layout.RESPONSE_BODY, this.#cachedBodies[entry.slot])
     return view as JournalEntry
   }
 
   /** Parsed and redacted JSON when complete; otherwise redacted text, marked when cut. */
   #bodyView(text: number, cached?: string): unknown {
     const kept = cached ?? this.#read(text)
-    if (kept === undefined) return null
-    const length = cached === undefined ? this.#textLength[text]! : cached.length
-    const cut = length > kept.length
-    if (!cut) {
-      try {
-        return redactJson(JSON.parse(kept))
-      } catch {
-        // Not JSON: shown as text below.
-      }
-    }
-    return cut ? `${redactJsonText(kept)}… [truncated: ${length} characters in all]` : redactJsonText(kept)
+    return kept === undefined ? null : bodyView(kept, cached === undefined ? this.#textLength[text]! : cached.length)
   }
 }

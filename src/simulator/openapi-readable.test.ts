@@ -5,7 +5,8 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch']
 
 /**
  * Error responses no recorded example can show: they need an isolated world
- * at its limits, a taken world id, or a signature mode other than the default.
+ * at its limits, a taken world id, a signature mode other than the default,
+ * or a replicas' store that is down (`serve --store`).
  */
 const WITHOUT_EXAMPLE = new Set([
   'controlLoadScenario 409',
@@ -14,6 +15,9 @@ const WITHOUT_EXAMPLE = new Set([
   'controlCreateWorld 409',
   'ledgerDelegateStake 401',
   'ledgerDelegateStake 409',
+  'controlGetHealth 503',
+  'controlListRequests 503',
+  'controlClearRequests 503',
 ])
 
 /** The document as people and tools read it (issue 32: short summaries, stated rules, shared components, declared security). */

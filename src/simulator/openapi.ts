@@ -3,7 +3,7 @@ import { buildOpenApiDocument, type DocumentedArea, type OpenApiDocument } from 
 import type { AreaSecurity } from '../kernel/openapi/security.js'
 import type { Mount, RouteDefinition, RouteExample } from '../kernel/routing/route.js'
 import type { Dispatcher } from '../kernel/routing/dispatcher.js'
-import { CONTROL_AREA } from './request-pipeline.js'
+import { CONTROL_AREA } from './simulator.js'
 import { recordShapeExamples } from './shape-examples.js'
 import type { MountedArea, OpenApiOptions, Simulator } from './simulator.js'
 

@@ -7,9 +7,10 @@ import type { FaultDecision, FaultInjector } from './faults.js'
 import { faultResponse } from './fault-response.js'
 import type { Journal } from './journal.js'
 import type { WorldLock } from './world-lock.js'
-
-/** Area id of the control API mount (D26): never faulted, never journaled. */
-export const CONTROL_AREA = 'control'
+import { CONTROL_AREA } from './simulator.js'
+import { isCommand } from './command.js'
+import { errorResponse } from '../kernel/errors/error-response.js'
+import type { WorldWrites } from './world-writes.js'
 
 /** What one simulator (or world) answers with: its faults, its journal, its clock. */
 export interface PipelineParts {
@@ -22,6 +23,8 @@ export interface PipelineParts {
   answerOptions: AnswerOptions
   /** For area requests, which hold the world already: no waiting inside it. */
   areaAnswerOptions: AnswerOptions
+  /** Requests that change the world become commands of its family's log (issue 33). */
+  writes: WorldWrites
 }
 
 /**
@@ -68,22 +71,41 @@ export interface UpstreamReply extends Reply {
  */
 export async function servePipeline(dispatch: Dispatch, request: SimRequest, parts: PipelineParts, upstream?: Upstream): Promise<Reply> {
   const area = dispatch.mount?.area
-  if (area === undefined || area === CONTROL_AREA) return answer(dispatch, request, parts.answerOptions)
+  if (area === undefined || area === CONTROL_AREA) {
+    return isCommand(dispatch) ? parts.writes.write(dispatch, request) : answer(dispatch, request, parts.answerOptions)
+  }
   const journaling = parts.journal.capacity > 0
   const started = journaling ? performance.now() : 0
   const time = journaling ? parts.clock.nowMs() : 0
-  const fault = dispatch.kind === 'route' ? parts.faults.decide(request, dispatch) : undefined
+  let fault: FaultDecision | undefined
+  if (dispatch.kind === 'route') {
+    const decided = parts.writes.fault(request, dispatch)
+    try {
+      fault = decided instanceof Promise ? await decided : decided
+    } catch (error) {
+      // Replicas decide a fault in the store's order: a store that cannot answer is this request's 503.
+      return errorResponse(error)
+    }
+  }
   if (fault !== undefined && fault.delay > 0) await new Promise((resolve) => setTimeout(resolve, fault.delay))
   if (upstream) return proxied(dispatch, request, parts, upstream, fault, journaling ? { time, started } : undefined)
-  const waiting = parts.lock.enter()
-  if (waiting) await waiting
-  try {
-    const response = fault === undefined ? await answer(dispatch, request, parts.areaAnswerOptions) : await withFault(fault, dispatch, request, parts)
-    if (journaling) parts.journal.record({ time, durationMs: performance.now() - started, request, dispatch, response, fault: fault?.applied })
-    return response
-  } finally {
-    parts.lock.leave()
+  let response: Reply
+  if (isCommand(dispatch)) {
+    // A write holds the world only while it is checked and while it is applied, in the log's turn.
+    response = await withFault(fault, () => parts.writes.write(dispatch, request))
+  } else {
+    const waiting = parts.lock.enter()
+    if (waiting) await waiting
+    try {
+      response = await withFault(fault, () => answer(dispatch, request, parts.areaAnswerOptions))
+    } finally {
+      parts.lock.leave()
+    }
   }
+  // Replicas (`serve --store`): the entry is in the store before the answer leaves, so a read on any replica shows it.
+  const shared = journaling ? parts.journal.record({ time, durationMs: performance.now() - started, request, dispatch, response, fault: fault?.applied }) : undefined
+  if (shared) await shared
+  return response
 }
 
 /** A proxied area's request past its faults: the upstream answers unless the fault does, then one journal entry. */
@@ -100,7 +122,7 @@ async function proxied(
   const response = local ?? (await upstream.answer(request, { headers, captureLimit: journal ? parts.journal.bodyLimit : 0 }))
   if (journal) {
     const streamed = local === undefined ? (response as UpstreamReply) : undefined
-    parts.journal.record({
+    const shared = parts.journal.record({
       time: journal.time,
       durationMs: performance.now() - journal.started,
       request: streamed ? journalRequest(request, streamed.requestText) : request,
@@ -110,6 +132,7 @@ async function proxied(
       proxy: upstream.base,
       bodyLengths: streamed?.bodyLengths,
     })
+    if (shared) await shared
   }
   return response
 }
@@ -129,10 +152,12 @@ function insteadOfAnswer(fault: FaultDecision): Reply | undefined {
   return undefined
 }
 
-async function withFault(fault: FaultDecision, dispatch: Dispatch, request: SimRequest, parts: PipelineParts): Promise<Reply> {
+/** The route's answer (`route`) unless a fault answers instead; a fault that only delays or marks adds its header. */
+async function withFault(fault: FaultDecision | undefined, route: () => Promise<Reply>): Promise<Reply> {
+  if (fault === undefined) return route()
   const local = insteadOfAnswer(fault)
   if (local) return local
-  const response = await answer(dispatch, request, parts.areaAnswerOptions)
+  const response = await route()
   if (fault.preferenceApplied) response.headers['preference-applied'] = fault.preferenceApplied
   return response
 }

@@ -3,7 +3,7 @@ import { errorResponse } from '../kernel/errors/error-response.js'
 import type { RecordedExample } from '../kernel/openapi/examples.js'
 import type { Mount, RouteDefinition, RouteExample } from '../kernel/routing/route.js'
 import type { FaultRuleInput } from './fault-rule.js'
-import { CONTROL_AREA } from './request-pipeline.js'
+import { CONTROL_AREA } from './simulator.js'
 import type { Simulator } from './simulator.js'
 import { WORLD_HEADER } from './worlds.js'
 

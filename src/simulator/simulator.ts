@@ -13,6 +13,9 @@ import type { Worlds } from './worlds.js'
 /** Where the control API lives (D26). */
 export const CONTROL_PREFIX = '/__mock'
 
+/** Area id of the control API mount (D26): never faulted, never journaled. */
+export const CONTROL_AREA = 'control'
+
 /**
  * The world's data, queryable in-process. `users` is the shared account store's
  * read-only view (`findMany`, `findFirst`, `count`, `all` with @msw/data's

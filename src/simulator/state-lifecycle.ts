@@ -6,7 +6,7 @@ import type { World } from '../world/world.js'
 import { DEFAULT_SCENARIO } from './builtin-scenarios.js'
 import type { ChangeListeners } from './change-listeners.js'
 import type { FaultRule } from './fault-rule.js'
-import type { FaultInjector } from './faults.js'
+import type { FaultInjector, FaultState } from './faults.js'
 import type { Journal } from './journal.js'
 import { DEFAULT_SEED } from './options.js'
 import { ScenarioError } from '../kernel/errors/scenario-error.js'
@@ -15,6 +15,18 @@ import { lookupScenario } from './scenario-lookup.js'
 import { type SeededStates, seededKey } from './seeded-states.js'
 import { type Scenario, type ScenarioInput, scenarioSchema, type WorldState, worldStateSchema } from './scenario-schema.js'
 import type { WorldLock } from './world-lock.js'
+
+/** One world as `StateLifecycle.save()` keeps it: its state, and what `reset()` returns to. */
+export interface WorldSnapshot {
+  scenario: string
+  chosen: ChosenScenario | undefined
+  initial: WorldState | undefined
+  initialClock: ClockSetting | undefined
+  initialFaults: FaultRule[]
+  clock: ClockSetting
+  faults: FaultState
+  state: WorldState
+}
 
 /** A scenario picked by name (or given as an object: `custom`), validated. */
 export interface ChosenScenario {
@@ -63,6 +75,12 @@ export interface LifecycleParts {
   changes: ChangeListeners
   /** The family's kept loads; without it every load seeds. */
   seeded?: SeededStates
+  /**
+   * `true` while the world's commands are kept (a file, replicas): every load
+   * then seeds, because a kept load made at another instant (a running clock)
+   * would give other bytes than the replicas and replays seed.
+   */
+  commandsKept?: () => boolean
 }
 
 /**
@@ -80,6 +98,7 @@ export class StateLifecycle {
   /** Name of the loaded scenario (`'custom'` for an object). */
   scenario = DEFAULT_SCENARIO
   readonly #parts: LifecycleParts
+  #chosen: ChosenScenario | undefined
   #initialFaults: FaultRule[] = []
   #initial: WorldState | undefined
   #initialClock: ClockSetting | undefined
@@ -92,7 +111,7 @@ export class StateLifecycle {
   start(chosen: ChosenScenario): Promise<void> {
     const clock = this.#parts.world.clock.save()
     // At once, not after seeding: rules set right after creation must not be replaced.
-    this.#startFaults(chosen.scenario)
+    void this.#startFaults(chosen.scenario)
     return this.#enqueue(() => this.#load(chosen, clock))
   }
 
@@ -101,9 +120,17 @@ export class StateLifecycle {
     return this.#enqueue(async () => {
       if (this.#initialClock) this.#parts.world.clock.restore(this.#initialClock)
       if (this.#initial) await this.#restore(this.#initial)
-      this.#restartRequests()
+      await this.#restartRequests()
       this.#parts.changes.emit({ cause: 'reset' })
     })
+  }
+
+  /** Seeds the loaded scenario again, from its seed, as a load of it now would (a replica joining replicas does, at the instant they started). */
+  reload(): Promise<void> {
+    const chosen = this.#chosen
+    if (chosen === undefined) return Promise.resolve()
+    const clock = this.#parts.world.clock.save()
+    return this.#enqueue(() => this.#load(chosen, clock))
   }
 
   loadScenario(scenario: string | ScenarioInput): Promise<void> {
@@ -116,7 +143,7 @@ export class StateLifecycle {
     const clock = this.#parts.world.clock.save()
     return this.#enqueue(async () => {
       await this.#load(chosen, clock)
-      this.#startFaults(chosen.scenario)
+      await this.#startFaults(chosen.scenario)
     })
   }
 
@@ -145,7 +172,7 @@ export class StateLifecycle {
   async #load({ name, scenario }: ChosenScenario, clock: ClockSetting): Promise<void> {
     const world = this.#parts.world
     const seed = seedFor(this.#parts.seed, scenario)
-    const key = this.#parts.seeded && seededKey(name, scenario, seed, world.clock.fixed ? world.clock.nowMs() : undefined)
+    const key = this.#parts.seeded && !this.#parts.commandsKept?.() ? seededKey(name, scenario, seed, world.clock.fixed ? world.clock.nowMs() : undefined) : undefined
     const kept = key === undefined ? undefined : this.#parts.seeded!.get(key)
     world.reseed(seed)
     if (kept) {
@@ -155,22 +182,59 @@ export class StateLifecycle {
       for (const section of this.#parts.sections) await section.load((scenario as Record<string, unknown>)[section.key])
     }
     this.scenario = name
+    this.#chosen = { name, scenario }
     this.#initial = kept ?? this.#export(true)
     if (key !== undefined && !kept) this.#parts.seeded!.set(key, this.#initial)
     this.#initialClock = clock
     this.#parts.changes.emit({ cause: 'scenario' })
   }
 
+  /**
+   * Everything that decides what this world answers and what `reset()` returns
+   * to, as JSON: a replica joining replicas restores it instead of replaying
+   * every command since the start (see `FamilySnapshot`).
+   */
+  save(): WorldSnapshot {
+    const { world, faults } = this.#parts
+    return {
+      scenario: this.scenario,
+      chosen: this.#chosen,
+      initial: this.#initial,
+      initialClock: this.#initialClock,
+      initialFaults: this.#initialFaults,
+      clock: world.clock.save(),
+      faults: faults.save(),
+      state: this.#export(true),
+    }
+  }
+
+  /** Puts this world back as `save()` found it (in the log's turn: nothing else writes meanwhile). */
+  restore(saved: WorldSnapshot): Promise<void> {
+    return this.#enqueue(async () => {
+      const { world, faults } = this.#parts
+      await this.#import(structuredClone(saved.state) as WorldState)
+      this.scenario = saved.scenario
+      this.#chosen = saved.chosen
+      this.#initial = saved.initial
+      this.#initialClock = saved.initialClock
+      this.#initialFaults = saved.initialFaults
+      world.clock.restore(saved.clock)
+      faults.load(saved.faults)
+      this.#parts.changes.emit({ cause: 'state' })
+    })
+  }
+
   /** The fault rules a scenario starts with: the `faults` option's, then its own. */
-  #startFaults(scenario: Scenario): void {
+  #startFaults(scenario: Scenario): Promise<void> | undefined {
     this.#initialFaults = [...this.#parts.optionFaults, ...(scenario.faults ?? [])]
-    this.#restartRequests()
+    return this.#restartRequests()
   }
 
   /** Empties the journal and puts the fault rules, their counts and draws back to the scenario's. */
-  #restartRequests(): void {
-    this.#parts.journal.clear()
+  #restartRequests(): Promise<void> | undefined {
     this.#parts.faults.restart(this.#parts.world.seed, this.#initialFaults)
+    // Replicas: the shared journal is emptied before the reset or load is answered (the promise never rejects).
+    return this.#parts.journal.clear()
   }
 
   async #import(state: WorldState, options?: { trusted: true }): Promise<void> {

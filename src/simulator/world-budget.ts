@@ -107,6 +107,11 @@ export class WorldBudget {
     }
   }
 
+  /** Charges world `id` with `records` as a family snapshot says, without checking the limits (they were checked when it was charged). */
+  restore(id: string, records: number): void {
+    this.#held.set(id, records)
+  }
+
   /** The world is gone: what it held is free again. */
   release(id: string): void {
     this.#held.delete(id)

@@ -1,7 +1,8 @@
 import { ApiError } from '../kernel/errors/api-error.js'
 import type { SimRequest } from '../kernel/http/sim-request.js'
 import type { Dispatch, Dispatcher } from '../kernel/routing/dispatcher.js'
-import { requestedWorld, unknownWorld, type WorldRegistry } from './worlds.js'
+import { requestedWorld, unknownWorld } from './worlds.js'
+import type { WorldRegistry } from './world-registry.js'
 
 /** What the router needs of each world of a family. */
 export interface RoutedWorld {

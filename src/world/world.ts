@@ -5,6 +5,18 @@ import { type IdState, initialIdState, nextId } from '../kernel/random/ids.js'
 import { isoString } from '../kernel/time/iso-string.js'
 import { type RandomState, SeededRandom } from '../kernel/random/random.js'
 import { PasswordHasher, type PasswordKeys } from '../kernel/crypto/password.js'
+import type { SealedPassword } from '../kernel/crypto/sealed-password.js'
+
+/**
+ * The world salt of a world seeded with `seed`: every stored password hash of
+ * that world is keyed with it.
+ *
+ * @example
+ * passwordSalt(1) // 'multi-area-mock/1'
+ */
+export function passwordSalt(seed: number): string {
+  return `multi-area-mock/${seed}`
+}
 
 /** Largest ingestion batch by default, in points (D15). */
 export const DEFAULT_INGEST_POINTS = 10_000
@@ -45,10 +57,14 @@ export class World {
   #nowMs = Number.NaN
   #nowText = ''
 
-  /** `passwordKeys`: derived password keys shared with the other worlds of one simulator (pure memo, no state). */
-  constructor(options: { seed: number; clock: SimClock; limits: WorldLimits; passwordKeys?: PasswordKeys }) {
+  /**
+   * `passwordKeys`: derived password keys shared with the other worlds of one
+   * simulator (pure memo, no state); `sealed`: the sealed password a text stands
+   * for while a kept command is applied.
+   */
+  constructor(options: { seed: number; clock: SimClock; limits: WorldLimits; passwordKeys?: PasswordKeys; sealed?: (text: string) => SealedPassword | undefined }) {
     this.seed = options.seed
-    this.passwords = new PasswordHasher(() => `multi-area-mock/${this.seed}`, { keys: options.passwordKeys })
+    this.passwords = new PasswordHasher(() => passwordSalt(this.seed), { keys: options.passwordKeys, sealed: options.sealed })
     this.clock = options.clock
     this.limits = options.limits
     this.random = new SeededRandom(options.seed)

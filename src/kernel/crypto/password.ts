@@ -1,6 +1,8 @@
 import { hmac } from '@noble/hashes/hmac.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { type KeyedHmac, saltMac } from './salt-mac.js'
+import type { SealedPassword } from './sealed-password.js'
+import { ApiError } from '../errors/api-error.js'
 
 /**
  * Password hashing for a local simulator, with WebCrypto PBKDF2-SHA256 and a
@@ -41,6 +43,7 @@ const DOLLAR = 36
  */
 export class PasswordHasher {
   readonly #worldSalt: () => string
+  readonly #sealed: ((text: string) => SealedPassword | undefined) | undefined
   readonly #iterations: number
   readonly #cacheSize: number
   /** `iterations$salt$sha256(password)` → the derived key, ready to sign; oldest dropped first. */
@@ -53,8 +56,13 @@ export class PasswordHasher {
   #last: { password: string; worldSalt: string; iterations: number; key: Promise<PasswordKey> } | undefined
 
   /** `keys`: a cache shared with other hashers (a simulator's worlds): a key depends only on the password, salt and iterations. */
-  constructor(worldSalt: () => string, options: { iterations?: number; cacheSize?: number; keys?: PasswordKeys } = {}) {
+  /**
+   * `sealed`: the sealed password a text stands for while a kept command is
+   * applied (see `SealedPassword`), `undefined` for a clear one.
+   */
+  constructor(worldSalt: () => string, options: { iterations?: number; cacheSize?: number; keys?: PasswordKeys; sealed?: (text: string) => SealedPassword | undefined } = {}) {
     this.#worldSalt = worldSalt
+    this.#sealed = options.sealed
     this.#keys = options.keys ?? newPasswordKeys()
     this.#iterations = options.iterations ?? PASSWORD_ITERATIONS
     this.#cacheSize = options.cacheSize ?? DEFAULT_KEY_CACHE
@@ -76,6 +84,8 @@ export class PasswordHasher {
    * const stored = sign(random.bytes(16)) // same as await passwords.hash('Passw0rd!', salt)
    */
   async signer(password: string): Promise<(salt: Uint8Array) => string> {
+    const sealed = this.#sealed?.(password)
+    if (sealed !== undefined) return this.#unseal(sealed, this.#iterations, toBase64(encoder.encode(this.#worldSalt()))).sign
     const worldSalt = this.#worldSalt()
     const last = this.#last
     if (last !== undefined && last.password === password && last.worldSalt === worldSalt && last.iterations === this.#iterations) return (await last.key).sign
@@ -92,11 +102,41 @@ export class PasswordHasher {
   /** `true` when `password` matches `stored` (either format). Constant-time compare. */
   async verify(password: string, stored: string): Promise<boolean> {
     const parts = stored.split('$')
-    if (parts[0] === LEGACY) return verifyPassword(password, stored)
+    const sealed = this.#sealed?.(password)
+    if (parts[0] === LEGACY) return sealed === undefined && verifyPassword(password, stored)
     const [algorithm, rounds, worldSalt, salt, hash] = parts
     if (algorithm !== ALGORITHM || !rounds || !worldSalt || !salt || !hash) return false
-    const { keyed } = await this.#key(password, fromBase64(worldSalt), Number(rounds))
+    // A sealed password checks only hashes made under a world salt and cost it was sealed for (see `seal`).
+    if (sealed !== undefined && sealed.keyFor(rounds, worldSalt) === undefined) return false
+    const { keyed } = sealed !== undefined ? this.#unseal(sealed, Number(rounds), worldSalt) : await this.#key(password, fromBase64(worldSalt), Number(rounds))
     return sameBytes(keyed.clone().update(fromBase64(salt)).digest(), fromBase64(hash))
+  }
+
+  /**
+   * `password` as a kept command carries it (`SealedPassword`): its key under
+   * each of `worldSalts` (default: this world's), derived once. Hashing or
+   * checking the sealed form gives what the clear one gives, for hashes made
+   * under those salts; a hash in the older format, or under another salt,
+   * checks only the clear password.
+   *
+   * @example
+   * const text = await passwords.seal('Passw0rd!') // no clear text inside
+   */
+  async seal(password: string, worldSalts: readonly string[] = [this.#worldSalt()]): Promise<string> {
+    const keys: string[] = []
+    for (const text of new Set(worldSalts)) {
+      const worldSalt = encoder.encode(text)
+      const { derived } = await this.#key(password, worldSalt, this.#iterations)
+      keys.push(`${this.#iterations}$${toBase64(worldSalt)}$${toBase64(derived)}`)
+    }
+    return keys.join(';')
+  }
+
+  /** The key a sealed password carries for `iterations` and a world salt (base64); one it was not sealed for is a 409. */
+  #unseal(sealed: SealedPassword, iterations: number, worldSalt: string): PasswordKey {
+    const key = sealed.keyFor(iterations, worldSalt)
+    if (key === undefined) throw new ApiError(409, 'conflict', 'A password sent before the world was seeded again can no longer be hashed for it; send the request again.')
+    return passwordKey(fromBase64(key), fromBase64(worldSalt), iterations)
   }
 
   #key(password: string, worldSalt: Uint8Array, iterations: number): Promise<PasswordKey> {
@@ -129,6 +169,8 @@ export function newPasswordKeys(): PasswordKeys {
 
 /** One password's derived key in a world: keyed HMAC state and a signer writing the stored form. */
 interface PasswordKey {
+  /** The PBKDF2 output itself, for `seal`. */
+  derived: Uint8Array
   keyed: KeyedHmac
   sign(salt: Uint8Array): string
 }
@@ -151,7 +193,7 @@ function passwordKey(key: Uint8Array, worldSalt: Uint8Array, iterations: number)
     base64Into(mac, text, at)
     return latin1.decode(text)
   }
-  return { keyed, sign }
+  return { derived: key, keyed, sign }
 }
 
 /**

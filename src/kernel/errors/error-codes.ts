@@ -50,6 +50,12 @@ export const ERROR_CODES = {
     description: 'An injected fault (nothing was changed), or the upstream of a proxied area (`serve --proxy`) could not be reached; `upstream` names its host.',
   },
   service_unavailable: { status: 503, description: 'An injected fault or maintenance (D9).', header: 'Retry-After' },
+  store_unavailable: {
+    status: 503,
+    description:
+      'The store that keeps the worlds (Redis with `serve --store`, or the state file) did not answer or could not be written within a few seconds; retry after `Retry-After` seconds. Like any timeout, a write answered so may still have been kept.',
+    header: 'Retry-After',
+  },
   gateway_timeout: {
     status: 504,
     description: 'An injected fault (nothing was changed), or the upstream of a proxied area (`serve --proxy`) stayed silent for the proxy timeout; `upstream` names its host.',

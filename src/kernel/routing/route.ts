@@ -156,6 +156,12 @@ export interface RouteDefinition<Params = any, Query = any, Body = any> {
   errors?: readonly RouteError[]
   /** Needs `Authorization: Bearer <token>` (D7, D8): verified first, documented with its 401s. */
   security?: RouteSecurity
+  /**
+   * `false` for a write that changes no world (emptying the request journal):
+   * answered where it arrives, never a command of the world's log. Every other
+   * method but GET is a command (issue 33).
+   */
+  command?: false
   /** Requests whose real answers become the document's examples (may be async, e.g. to log in). */
   examples?(): RouteExample[] | Promise<RouteExample[]>
 }

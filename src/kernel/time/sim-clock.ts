@@ -82,7 +82,12 @@ export class SimClock implements Clock {
 
   /** The same instant in epoch milliseconds, without a `Date` (read on every request). */
   nowMs(): number {
-    return this.#frozenAt ?? this.#source() + this.#offset
+    return this.#frozenAt ?? this.sourceMs() + this.#offset
+  }
+
+  /** The source clock's reading (wall time, or a command's instant while it is applied: `PinnedSource`). */
+  sourceMs(): number {
+    return this.#source()
   }
 
   /** Moves time forward (or back, with a negative duration), frozen or running. */
@@ -100,20 +105,20 @@ export class SimClock implements Clock {
   set(instant: string): Date {
     const ms = parseInstant(instant)
     if (this.#frozenAt !== null) this.#frozenAt = ms
-    else this.#offset = ms - this.#source()
+    else this.#offset = ms - this.sourceMs()
     return this.now()
   }
 
   /** Stops time at the current instant. */
   freeze(): Date {
-    this.#frozenAt ??= this.#source() + this.#offset
+    this.#frozenAt ??= this.sourceMs() + this.#offset
     return this.now()
   }
 
   /** Lets time run again from the current instant. */
   resume(): Date {
     if (this.#frozenAt !== null) {
-      this.#offset = this.#frozenAt - this.#source()
+      this.#offset = this.#frozenAt - this.sourceMs()
       this.#frozenAt = null
     }
     return this.now()
@@ -166,9 +171,9 @@ function isClock(value: unknown): value is Clock {
  * there), `'system'` (default, running), or a `Clock` of your own (read through,
  * still movable).
  */
-export function toSimClock(option: string | Clock | undefined): SimClock {
-  if (option === undefined || option === 'system' || option === 'real') return new SimClock()
-  if (typeof option === 'string') return new SimClock({ frozenAt: parseInstant(option) })
+export function toSimClock(option: string | Clock | undefined, source?: () => number): SimClock {
+  if (option === undefined || option === 'system' || option === 'real') return new SimClock({ source })
+  if (typeof option === 'string') return new SimClock({ frozenAt: parseInstant(option), source })
   if (option instanceof SimClock) return option
   return option.fixed ? new SimClock({ frozenAt: option.now().getTime() }) : new SimClock({ source: () => option.now().getTime() })
 }

@@ -1,0 +1,299 @@
+import type { RequestHandler } from 'msw'
+import { noReadings, type Readings } from '../areas/core/index.js'
+import { fromFetchRequest, toFetchResponse } from '../kernel/http/fetch-adapter.js'
+import { parseOptions } from '../kernel/options/parse-options.js'
+import type { Reply } from '../kernel/http/reply.js'
+import type { SimRequest } from '../kernel/http/sim-request.js'
+import type { ExampleSet } from '../kernel/openapi/examples.js'
+import type { OpenApiDocument } from '../kernel/openapi/document.js'
+import type { Dispatch, Dispatcher } from '../kernel/routing/dispatcher.js'
+import { SimClock, toSimClock } from '../kernel/time/sim-clock.js'
+import { AccountStore } from '../world/accounts/account-store.js'
+import { World } from '../world/world.js'
+import { assembleAreas, routeTable } from './assembly.js'
+import { builtinScenarios, DEFAULT_SCENARIO } from './builtin-scenarios.js'
+import { type ChangeListener, ChangeListeners } from './change-listeners.js'
+import { controlApi } from './control-features.js'
+import { FaultInjector, type Faults } from './faults.js'
+import { Journal } from './journal.js'
+import type { RequestJournal } from './journal-entry.js'
+import { describeSimulator, EXAMPLE_CLOCK, recordExamples } from './openapi.js'
+import { type CheckedOptions, DEFAULT_SEED, reportInternalError, type SimulatorOptions, simulatorOptionsSchema } from './options.js'
+import { type PipelineParts, servePipeline, type Upstream } from './request-pipeline.js'
+import { ApiError } from '../kernel/errors/api-error.js'
+import { errorResponse } from '../kernel/errors/error-response.js'
+import type { ScenarioInput, WorldState } from './scenario-schema.js'
+import { CONTROL_PREFIX, type MountedArea, type OpenApiOptions, type Simulator, type SimulatorDb } from './simulator.js'
+import { type RequestRouter, SimulatorHandler } from './simulator-handler.js'
+import { resolveScenario, seedFor, StateLifecycle } from './state-lifecycle.js'
+import { WorldLock } from './world-lock.js'
+import { dbNotReady } from './not-ready.js'
+import { type Routed, WorldRouter } from './world-router.js'
+import type { CreateWorldOptions, Worlds } from './worlds.js'
+import { WorldRegistry } from './world-registry.js'
+import { scenarioRecords, stateRecords } from './world-records.js'
+import { admitted } from './world-budget.js'
+import type { Family } from './world-family.js'
+import { FamilyShared } from './world-family.js'
+import type { WorldWrites } from './world-writes.js'
+import { familySeeds, worldPipeline } from './world-pipeline.js'
+
+/** A routed request: the world and route that answer it, and the request as they read it. */
+export interface Found extends Routed<SimulatorInstance> {
+  request: SimRequest
+}
+
+/** One simulator (or one world of a family): the parts assembled from the options, and the public `Simulator` members handed to them. */
+export class SimulatorInstance implements Simulator {
+  readonly handlers: RequestHandler[]
+  /** What the msw handler asks (the browser entry's handler, made before the simulator, asks it too). */
+  readonly router: RequestRouter<Found>
+  readonly readings: Readings
+  readonly ready: Promise<void>
+  readonly areas: MountedArea[]
+  readonly dispatcher: Dispatcher
+  readonly worldId: string | null
+
+  readonly #options: SimulatorOptions
+  readonly #world: World
+  readonly #pipeline: PipelineParts
+  /** This world's writes, applied in the family's order. */
+  readonly writes: WorldWrites
+  readonly #faults: FaultInjector
+  readonly #journal: Journal
+  readonly #worlds: WorldRegistry<SimulatorInstance>
+  readonly #router: WorldRouter<SimulatorInstance>
+  /** Its state's lifecycle (loads, resets, snapshots), read by the family's snapshots. */
+  readonly lifecycle: StateLifecycle
+  readonly #areaCounts: () => Record<string, number>
+  readonly #changes = new ChangeListeners()
+  /** What the family's worlds share: kept loads, password keys, the source clock, the order of commands. */
+  readonly #shared: FamilyShared<SimulatorInstance>
+  readonly #scenarios: Readonly<Record<string, ScenarioInput>>
+  /** The sections this simulator loads (the accounts and the mounted areas'), for counting a scenario's records. */
+  readonly #sectionKeys: ReadonlySet<string>
+  #examples: Promise<ExampleSet> | undefined
+  readonly #db: SimulatorDb
+  /** Whether the first scenario is seeded (`sim.db` may be read), or why it failed. */
+  #loaded: true | { failure: unknown } | undefined
+
+  /** `checked`: `input` already checked with `simulatorOptionsSchema` (the browser entry's one parse), not parsed again. */
+  constructor(input: SimulatorOptions, family?: Family<SimulatorInstance>, checked?: CheckedOptions) {
+    this.#options = input
+    const options = checked ?? parseOptions(simulatorOptionsSchema, input)
+    this.worldId = family?.id ?? null
+    this.#shared = family?.shared ?? new FamilyShared(() => this.#worlds)
+    const { time, log } = this.#shared
+    const scenarios = { ...builtinScenarios, ...options.scenarios }
+    this.#scenarios = scenarios
+    const chosen = resolveScenario(scenarios, options.scenario ?? DEFAULT_SCENARIO)
+    this.#world = new World({
+      seed: seedFor(options.seed, chosen.scenario),
+      clock: toSimClock(options.clock, time.now),
+      sealed: (text) => this.#shared.sealed.get(text),
+      limits: options.limits,
+      passwordKeys: this.#shared.passwordKeys,
+    })
+    this.#faults = new FaultInjector(this.#world.seed)
+    this.#journal = new Journal({ ...options.journal, world: this.worldId, share: this.#shared.journals })
+    const { max, idle, maxRecords, maxTotalRecords, now } = options.worlds
+    this.#worlds =
+      family?.registry ??
+      new WorldRegistry<SimulatorInstance>(this, (id, create) => this.#newWorld(id, create), { max, idleMs: idle, maxRecords, maxTotalRecords, now: now ?? time.now })
+
+    const assembled = assembleAreas(options, this.#world, new AccountStore(this.#world))
+    this.#db = assembled.db
+    this.areas = assembled.areas
+    this.readings = assembled.api.readings ?? noReadings()
+    this.#areaCounts = assembled.counts
+    this.#sectionKeys = new Set(assembled.sections.map((section) => section.key))
+    // An isolated world's size is checked from its scenario's declared counts before
+    // anything is seeded: a refusal throws here and leaves nothing behind.
+    if (family) family.registry.admit(family.id, scenarioRecords(chosen.scenario, this.#sectionKeys))
+    const control = controlApi({ sim: this, journal: this.#journal, faults: this.#faults, worlds: this.#worlds, prefix: CONTROL_PREFIX, store: () => log.storeStatus() })
+    this.dispatcher = routeTable(assembled, control.routes)
+    this.#router = new WorldRouter<SimulatorInstance>(this, this.#worlds, control.managing)
+    const lock = new WorldLock()
+    this.#pipeline = worldPipeline({
+      worldId: this.worldId,
+      world: this.#world,
+      lock,
+      dispatcher: () => this.dispatcher,
+      shared: this.#shared,
+      seeds: familySeeds(options.seed, scenarios),
+      faults: this.#faults,
+      journal: this.#journal,
+      changes: this.#changes,
+      onInternalError: options.onInternalError ?? reportInternalError,
+    })
+    this.writes = this.#pipeline.writes
+    // The request is adapted once: routing and the answer read the same `SimRequest`.
+    this.router = {
+      route: (request: Request) => this.#route(fromFetchRequest(request)),
+      answer: (found: Found, request: Request) => this.#serve(found).then((reply) => toFetchResponse(reply, request)),
+    }
+    this.handlers = [new SimulatorHandler(this.router, `multi-area-mock (${this.areas.map((area) => area.id).join(', ')})`)]
+    this.lifecycle = new StateLifecycle({
+      world: this.#world,
+      sections: assembled.sections,
+      scenarios,
+      seed: options.seed,
+      optionFaults: options.faults ?? [],
+      faults: this.#faults,
+      journal: this.#journal,
+      lock,
+      changes: this.#changes,
+      seeded: this.#shared.seeded,
+      commandsKept: () => log.keeps,
+    })
+    this.ready = this.lifecycle.start(chosen)
+    // The caller may never await `ready`; a failure still surfaces on the first request (and on `sim.db`).
+    this.ready.then(
+      () => (this.#loaded = true),
+      (failure: unknown) => (this.#loaded = { failure }),
+    )
+  }
+
+  /** What the family's worlds share, its order of commands among it, which the server keeps in a store (`--state-file`, `--store`). */
+  get family(): FamilyShared<SimulatorInstance> {
+    return this.#shared
+  }
+
+  get scenario(): string {
+    return this.lifecycle.scenario
+  }
+
+  /** Throws until the first scenario is seeded, rather than show an empty world (`await sim.ready`). */
+  get db(): SimulatorDb {
+    if (this.#loaded === true) return this.#db
+    throw dbNotReady(this.#loaded?.failure)
+  }
+
+  get seed(): number {
+    return this.#world.seed
+  }
+
+  get clock(): SimClock {
+    return this.#world.clock
+  }
+
+  get journal(): RequestJournal {
+    return this.#journal
+  }
+
+  get faults(): Faults {
+    return this.#faults
+  }
+
+  get worlds(): Worlds<Simulator> {
+    return this.#worlds
+  }
+
+  get clockFixed(): boolean {
+    return this.#world.clock.fixed
+  }
+
+  now(): string {
+    return this.#world.now()
+  }
+
+  fetch(request: Request): Promise<Response> | undefined {
+    return this.reply(fromFetchRequest(request))?.then((reply) => toFetchResponse(reply, request))
+  }
+
+  reply(request: SimRequest): Promise<Reply> | undefined {
+    const found = this.#route(request)
+    return found && this.#serve(found)
+  }
+
+  /** A proxied area's request (`serve --proxy`), answered by `upstream` through the pipeline: the world it names (or its 404), its faults, latency and journal. */
+  forward(request: SimRequest, dispatch: Dispatch, upstream: Upstream): Promise<Reply> {
+    const world = this.#router.world(request)
+    if (world instanceof ApiError) return Promise.resolve(errorResponse(world))
+    return servePipeline(dispatch, request, world.#pipeline, upstream)
+  }
+
+  async openapi(options: OpenApiOptions = {}): Promise<OpenApiDocument> {
+    this.#examples ??= recordExamples(new SimulatorInstance({ ...this.#options, seed: DEFAULT_SEED, scenario: DEFAULT_SCENARIO, clock: EXAMPLE_CLOCK, baseUrls: {}, root: [] }))
+    return describeSimulator(this, await this.#examples, options)
+  }
+
+  reset(): Promise<void> {
+    return this.#loads(this.lifecycle.reset())
+  }
+
+  /** Seeds the starting scenario again as at instant `at`, in the log's turn: a replica joining others seeds what the first one did. */
+  restartAt(at: number): Promise<void> {
+    return this.#shared.log.serial(() => this.#shared.time.during(at, () => this.#loads(this.lifecycle.reload())))
+  }
+
+  /** A load that succeeds makes `sim.db` readable, even after a first load that failed. */
+  #loads(load: Promise<void>): Promise<void> {
+    return load.then(() => void (this.#loaded = true))
+  }
+
+  loadScenario(scenario: string | ScenarioInput): Promise<void> {
+    if (this.worldId === null) return this.#loads(this.lifecycle.loadScenario(scenario))
+    // An isolated world is limited like one being made (`worlds.maxRecords`), checked before seeding.
+    return this.#loads(
+      admitted(this.#worlds, this.worldId, scenarioRecords(resolveScenario(this.#scenarios, scenario).scenario, this.#sectionKeys), () => this.lifecycle.loadScenario(scenario)),
+    )
+  }
+
+  snapshot(): WorldState {
+    return this.lifecycle.snapshot()
+  }
+
+  restore(snapshot: WorldState): Promise<void> {
+    return this.importState(snapshot)
+  }
+
+  exportState(): WorldState {
+    return this.lifecycle.exportState()
+  }
+
+  importState(state: unknown): Promise<void> {
+    if (this.worldId === null) return this.#loads(this.lifecycle.importState(state))
+    return this.#loads(admitted(this.#worlds, this.worldId, stateRecords(state), () => this.lifecycle.importState(state)))
+  }
+
+  listScenarios(): Array<{ name: string; description: string }> {
+    return this.lifecycle.listScenarios()
+  }
+
+  counts(): Record<string, number> {
+    const counts = Object.fromEntries(Object.entries(this.#db).map(([name, collection]: [string, { count(): number }]) => [name, collection.count()]))
+    return Object.assign(counts, this.#areaCounts())
+  }
+
+  onChange(listener: ChangeListener): () => void {
+    return this.#changes.add(listener)
+  }
+
+  /** Which world and route answer a request, with the request itself. */
+  #route(request: SimRequest): Found | undefined {
+    const found = this.#router.route(request)
+    return found && { target: found.target, dispatch: found.dispatch, request }
+  }
+
+  /** Answers a routed request; with replicas, once what the others wrote is applied (a world one of them made included). */
+  #serve(found: Found): Promise<Reply> {
+    const behind = this.#shared.log.catchUp()
+    if (behind === undefined) return servePipeline(found.dispatch, found.request, found.target.#pipeline)
+    return behind.then(() => {
+      const again = this.#route(found.request) ?? found
+      return servePipeline(again.dispatch, again.request, again.target.#pipeline)
+    }, errorResponse)
+  }
+
+  /** A world of this family: the same options, with the scenario, seed and clock asked for. */
+  #newWorld(id: string, create: CreateWorldOptions): SimulatorInstance {
+    const options = this.#options
+    // A clock object of your own is forked, so the world's clock moves alone.
+    const clock = create.clock ?? (options.clock instanceof SimClock ? options.clock.fork() : options.clock)
+    const worldOptions: SimulatorOptions = { ...options, scenario: create.scenario ?? options.scenario ?? DEFAULT_SCENARIO }
+    if (create.seed !== undefined) worldOptions.seed = create.seed
+    if (clock !== undefined) worldOptions.clock = clock
+    return new SimulatorInstance(worldOptions, { registry: this.#worlds, id, shared: this.#shared })
+  }
+}
