@@ -123,6 +123,25 @@ describe('start-up refusals: exit 1 with one line on stderr, no stack', () => {
       await redis.cleanup()
     }
   })
+
+  it('joins a replica that gives a default explicitly, and one given its store in MULTI_AREA_MOCK_STORE', async () => {
+    const redis = await startRedis()
+    const started: Array<{ url: string; stop(): Promise<unknown> }> = []
+    try {
+      started.push(await startCli(['--store', redis.url, ...REPLICA_ARGS], 30_000))
+      started.push(await startCli(['--journal-size', '1000', ...REPLICA_ARGS], 30_000, { MULTI_AREA_MOCK_STORE: redis.url }))
+      const created = await fetch(`${started[0]!.url}/core/users`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'env.joined', email: 'env@example.com', password: 'correct-horse' }),
+      })
+      expect(created.status).toBe(201)
+      expectSameState(await stateOf(started[1]!.url), await stateOf(started[0]!.url))
+    } finally {
+      for (const server of started) await server.stop()
+      await redis.cleanup()
+    }
+  })
 })
 
 /** The lines of stderr, after checking that none is a stack frame (`    at foo (file.js:1:2)`). */

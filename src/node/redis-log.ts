@@ -59,7 +59,7 @@ export interface RedisLogOptions {
  * Never hangs: each round trip rejects within `timeoutMs` with a `StoreUnavailableError` when
  * Redis is down or stopped; commands are not queued while disconnected; the client reconnects
  * in the background, and calls succeed again once Redis is back. "Nothing answered is lost"
- * across a Redis crash needs Redis to promise it: `appendfsync always`, or `WAIT` on a replica.
+ * across a Redis crash needs Redis to promise it: `appendfsync always` (no `WAIT` is sent, so a Redis replica's copy is not enough).
  *
  * @example
  * const log = await RedisLog.connect({ url: 'redis://127.0.0.1:6379', name: 'shop' })

@@ -17,6 +17,9 @@ export const DEFAULT_REQUEST_TIMEOUT = 30_000
 /** Where `--control-token` is read from when the flag is not given (keeps it out of `ps` listings). */
 export const CONTROL_TOKEN_ENV = 'MULTI_AREA_MOCK_CONTROL_TOKEN'
 
+/** Where `--store` is read from when the flag is not given: a URL with a password stays out of `ps`. */
+export const STORE_ENV = 'MULTI_AREA_MOCK_STORE'
+
 const PORT = 'expected an integer from 0 to 65535'
 const TIMEOUT = 'expected a duration from 1ms to 24h, such as 10s or 500 (ms)'
 const timeout = () => z.int(TIMEOUT).min(1, TIMEOUT).max(86_400_000, TIMEOUT)
@@ -149,9 +152,12 @@ export const serverOptionsSchema = z.object(
      * first applies what others wrote. Needs `@redis/client` installed.
      */
     store: option(z.string('expected a URL such as redis://127.0.0.1:6379').min(1, 'expected a URL such as redis://127.0.0.1:6379').optional(), {
+      // It may hold Redis's password: never printed back, and readable from the environment (out of `ps`).
+      secret: true,
       cli: {
         flag: '--store <url>',
         description: 'share every world with the replicas started with the same store and options: redis://host:port[/db] (needs npm i -D @redis/client)',
+        env: STORE_ENV,
       },
     }),
     /** Receives one line per request (`GET /core/users 200 0.4ms`); omit for silence. */

@@ -104,7 +104,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const stateFile = stateFilePath === undefined ? undefined : new StateFile(simulator, stateFilePath)
   await stateFile?.load()
   // Joined before listening: a replica answers only once it holds the shared worlds.
-  const replica = storeUrl === undefined ? undefined : await joinReplicas(simulator, { url: storeUrl, fingerprint: worldFingerprint(options, SERVER_ONLY) })
+  // Fingerprinted checked, defaults filled in: `--journal-size 1000` and no flag are the same world.
+  const fingerprint = () => worldFingerprint(parseOptions(simulatorOptionsSchema, options), SERVER_ONLY)
+  const replica = storeUrl === undefined ? undefined : await joinReplicas(simulator, { url: storeUrl, fingerprint: fingerprint() })
   const server = createServer({
     headersTimeout,
     requestTimeout,

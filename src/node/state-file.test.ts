@@ -140,7 +140,7 @@ it('folds the log into the state file past compactAfter changes while writes go 
   const folder = mkdtempSync(join(dir, 'compact-'))
   const path = join(folder, 'world.json')
   const first = await world()
-  const { file, warnings } = keeper(first, path, { compactAfter: 10 })
+  const { file, warnings } = keeper(first, path, { compactAfter: 10, compactGrowth: 0 })
   await file.load()
   file.attach()
   // Four writes at a time: compactions start and run while more writes are answered.
@@ -163,7 +163,7 @@ it('folds the log into the state file past compactAfter changes while writes go 
 it('keeps the clock, the fault rules and what a reset returns to across a compaction and a crash', async () => {
   const path = join(mkdtempSync(join(dir, 'settings-')), 'world.json')
   const first = await world()
-  const { file } = keeper(first, path, { compactAfter: 3 })
+  const { file } = keeper(first, path, { compactAfter: 3, compactGrowth: 0 })
   await file.load()
   file.attach()
   expect((await send(first, 'POST', '/__mock/clock', { advance: '1d' })).status).toBe(200)

@@ -22,6 +22,8 @@ const WORLD_OPERATIONS: ReadonlySet<string | undefined> = new Set(['createWorld'
 export interface StateFileOptions {
   /** Changes in the log before it is folded into the state file (default `STATE_COMPACT_AFTER`). */
   compactAfter?: number
+  /** How much bigger than the last state file the log must also grow first, as a share of it (default 1: as big; 0: no such rule). */
+  compactGrowth?: number
   /** Receives each one-line warning: a cut log tail, a write that failed (default: stderr). */
   onWarning?: (message: string) => void
 }
@@ -67,6 +69,15 @@ export class StateFile {
   #again = false
   /** The log's length at which the next compaction starts (later after one failed). */
   #compactAt: number
+  /**
+   * Bytes of changes appended since the last state file, and that file's size:
+   * a state file is written again only once the log outgrows it, so a large
+   * world is not serialized every 1,000 changes (the cost stays in proportion
+   * to the writes, as Redis's AOF rewrite does).
+   */
+  #logBytes = 0
+  #snapshotBytes = 0
+  readonly #growth: number
   /** An append failed and none succeeded since: told once, and the world is written whole when appends work again. */
   #appendsFailing = false
   #compactionsFailing = false
@@ -76,6 +87,7 @@ export class StateFile {
     this.path = resolve(path)
     this.#compactAfter = options.compactAfter ?? STATE_COMPACT_AFTER
     this.#compactAt = this.#compactAfter
+    this.#growth = options.compactGrowth ?? 1
     this.#warn = options.onWarning ?? ((message) => void process.stderr.write(`multi-area-mock: ${message}\n`))
   }
 
@@ -83,6 +95,8 @@ export class StateFile {
   async load(): Promise<'loaded' | 'created'> {
     const { log, snapshot, entries } = await FileLog.open(this.path, { label: 'state file', onWarning: this.#warn })
     this.#log = log
+    this.#snapshotBytes = snapshot?.length ?? 0
+    this.#logBytes = entries.reduce((sum, entry) => sum + entry.length, 0)
     try {
       const state = snapshot === undefined ? undefined : await this.#import(snapshot)
       const { family, lifecycle } = engineOf(this.#sim)
@@ -111,7 +125,7 @@ export class StateFile {
     this.#detach = this.#sim.onChange((change) => {
       if (change.cause !== 'request') this.#compact(true)
     })
-    if (this.#log.length >= this.#compactAt) this.#compact(false)
+    if (this.#due(this.#log)) this.#compact(false)
   }
 
   /** Stops keeping changes, then writes the world as a complete state file and empties the log; a failure is one line on stderr (the log still holds every change). */
@@ -146,7 +160,9 @@ export class StateFile {
     const { written, settings } = await engine.family.log.serial(async () => {
       const { state: _state, ...rest } = engine.lifecycle.save()
       // The world's settings (clock, fault rules, what a reset returns to) are no state document's: the first entry after it.
-      return { written: log.compact(stateText(this.#sim.snapshot())), settings: log.append(JSON.stringify({ kind: 'settings', settings: rest } satisfies SettingsEntry)) }
+      this.#logBytes = 0
+      const written = log.compact(stateText(this.#sim.snapshot(), (bytes) => (this.#snapshotBytes = bytes)))
+      return { written, settings: log.append(JSON.stringify({ kind: 'settings', settings: rest } satisfies SettingsEntry)) }
     })
     await Promise.all([written, settings])
   }
@@ -179,7 +195,9 @@ export class StateFile {
   #keep(command: Command): Promise<void> {
     if (command.world !== null || this.#makesWorld(command)) return Promise.resolve()
     const log = this.#log!
-    return log.append(JSON.stringify(command)).then(
+    const entry = JSON.stringify(command)
+    this.#logBytes += entry.length
+    return log.append(entry).then(
       () => {
         if (this.#appendsFailing) {
           this.#appendsFailing = false
@@ -187,7 +205,7 @@ export class StateFile {
           // so a crash now cannot replay it onto a world without them.
           return this.save()
         }
-        if (log.length >= this.#compactAt) this.#compact(false)
+        if (this.#due(log)) this.#compact(false)
       },
       (error: unknown) => {
         // Once per outage: a full disk would otherwise print a line per request.
@@ -198,6 +216,11 @@ export class StateFile {
         })
       },
     )
+  }
+
+  /** Time to fold the log into a new state file: past `compactAfter` changes, and grown as big as the last state file (`compactGrowth`). */
+  #due(log: FileLog): boolean {
+    return log.length >= this.#compactAt && this.#logBytes >= this.#snapshotBytes * this.#growth
   }
 
   #makesWorld(command: Command): boolean {
@@ -231,7 +254,7 @@ export class StateFile {
     void this.#compaction.finally(() => {
       this.#compaction = undefined
       const log = this.#log
-      if (this.#kept !== undefined && log !== undefined && (this.#again || log.length >= this.#compactAt)) this.#compact(this.#again)
+      if (this.#kept !== undefined && log !== undefined && (this.#again || this.#due(log))) this.#compact(this.#again)
     })
   }
 }
@@ -247,10 +270,15 @@ function isSettings(entry: Command | SettingsEntry): entry is SettingsEntry {
 }
 
 /** The state document's bytes, streamed chunk by chunk (the same as `JSON.stringify`, never the whole text at once), then a newline. */
-async function* stateText(state: WorldState): AsyncGenerator<Uint8Array | string> {
+async function* stateText(state: WorldState, written: (bytes: number) => void): AsyncGenerator<Uint8Array | string> {
   const reader = jsonStream(state, STATE_DEPTH).getReader()
+  let bytes = 0
   try {
-    for (let next = await reader.read(); !next.done; next = await reader.read()) yield next.value
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      bytes += next.value.length
+      yield next.value
+    }
+    written(bytes)
   } finally {
     // Stopped early (a failed write): the rest is never produced.
     await reader.cancel().catch(() => undefined)
