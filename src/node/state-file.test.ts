@@ -181,6 +181,27 @@ it('keeps the clock, the fault rules and what a reset returns to across a compac
   expect(second.snapshot()).toEqual(first.snapshot())
 })
 
+it('replays a settings line found between changes (a crash while a new state file was written) without undoing the changes before it', async () => {
+  const path = join(mkdtempSync(join(dir, 'settings-between-')), 'world.json')
+  const first = await world({ areas: ['admin'] })
+  const { file } = keeper(first, path)
+  await file.load()
+  file.attach()
+  for (const name of ['before.one', 'before.two']) expect((await createUser(first, name)).status).toBe(201)
+  // What a crash after a compaction's settings line, before its state file was renamed in, leaves: the old file, the
+  // changes before the compaction, its settings line, the changes after. (The first line of the log is such a line.)
+  const settings = text(`${path}.log`)
+    .split('\n')
+    .find((line) => line.includes('+ {"kind":"settings"'))!
+  appendFileSync(`${path}.log`, `${settings}\n`)
+  expect((await createUser(first, 'after.one')).status).toBe(201)
+
+  const second = await world({ areas: ['admin'] })
+  expect(await keeper(second, path).file.load()).toBe('loaded')
+  expect(second.snapshot().accounts.users.map((user) => user.username)).toEqual(expect.arrayContaining(['before.one', 'before.two', 'after.one']))
+  expect(second.snapshot()).toEqual(first.snapshot())
+})
+
 it('cuts a torn last line of the log with one warning, and loads every change before it', async () => {
   const path = join(mkdtempSync(join(dir, 'torn-')), 'world.json')
   const first = await world({ areas: ['admin'] })

@@ -98,11 +98,13 @@ export class StateFile {
     this.#snapshotBytes = snapshot?.length ?? 0
     this.#logBytes = entries.reduce((sum, entry) => sum + entry.length, 0)
     try {
-      const state = snapshot === undefined ? undefined : await this.#import(snapshot)
+      if (snapshot !== undefined) await this.#import(snapshot)
       const { family, lifecycle } = engineOf(this.#sim)
       for (const entry of entries) {
         const command = this.#command(entry)
-        if (isSettings(command)) await lifecycle.restore({ ...command.settings, state: state ?? lifecycle.save().state })
+        // Only the settings: the records are the state file's and the changes replayed so far (a crash while a new
+        // state file was written leaves the changes before it in the log, then its settings line, then the later ones).
+        if (isSettings(command)) await lifecycle.restoreSettings(command.settings)
         else await family.log.replay(command)
       }
       if (snapshot !== undefined || entries.length > 0) return 'loaded'
@@ -167,7 +169,7 @@ export class StateFile {
     await Promise.all([written, settings])
   }
 
-  async #import(text: string): Promise<WorldState> {
+  async #import(text: string): Promise<void> {
     let state: unknown
     try {
       state = JSON.parse(text)
@@ -180,7 +182,6 @@ export class StateFile {
       if (error instanceof ScenarioError) throw new ConfigError(`${error.message.replace('state document', `state file ${this.path}`)}; it was left as it is.`)
       throw error
     }
-    return this.#sim.snapshot()
   }
 
   #command(entry: string): Command | SettingsEntry {

@@ -211,17 +211,29 @@ export class StateLifecycle {
   /** Puts this world back as `save()` found it (in the log's turn: nothing else writes meanwhile). */
   restore(saved: WorldSnapshot): Promise<void> {
     return this.#enqueue(async () => {
-      const { world, faults } = this.#parts
       await this.#import(structuredClone(saved.state) as WorldState)
-      this.scenario = saved.scenario
-      this.#chosen = saved.chosen
-      this.#initial = saved.initial
-      this.#initialClock = saved.initialClock
-      this.#initialFaults = saved.initialFaults
-      world.clock.restore(saved.clock)
-      faults.load(saved.faults)
-      this.#parts.changes.emit({ cause: 'state' })
+      this.#settle(saved)
     })
+  }
+
+  /**
+   * Puts back what `save()` kept besides the state (clock, fault rules, what
+   * `reset()` returns to), leaving the world's records as they are: a state
+   * file's settings line, replayed between the changes around it.
+   */
+  restoreSettings(saved: Omit<WorldSnapshot, 'state'>): Promise<void> {
+    return this.#enqueue(async () => this.#settle(saved))
+  }
+
+  #settle(saved: Omit<WorldSnapshot, 'state'>): void {
+    this.scenario = saved.scenario
+    this.#chosen = saved.chosen
+    this.#initial = saved.initial
+    this.#initialClock = saved.initialClock
+    this.#initialFaults = saved.initialFaults
+    this.#parts.world.clock.restore(saved.clock)
+    this.#parts.faults.load(saved.faults)
+    this.#parts.changes.emit({ cause: 'state' })
   }
 
   /** The fault rules a scenario starts with: the `faults` option's, then its own. */
