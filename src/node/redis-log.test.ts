@@ -4,7 +4,7 @@ import { startRedis, type RedisServer } from '../../test/support/redis-server.js
 import { ConfigError } from '../kernel/errors/config-error.js'
 import { LogTrimmedError, RedisLog, StoreUnavailableError } from './redis-log.js'
 import { importRedisClient } from './redis-client.js'
-import { compareStreamIds } from './stream-ids.js'
+import { compareIds } from '../simulator/command-log.js'
 
 let redis: RedisServer
 const opened: RedisLog[] = []
@@ -60,7 +60,7 @@ describe('the log', () => {
     const fromA = await a.readAfter('0-0')
     expect(await b.readAfter('0-0')).toEqual(fromA)
     expect(fromA).toHaveLength(60)
-    for (let index = 1; index < fromA.length; index++) expect(compareStreamIds(fromA[index - 1]!.id, fromA[index]!.id)).toBeLessThan(0)
+    for (let index = 1; index < fromA.length; index++) expect(compareIds(fromA[index - 1]!.id, fromA[index]!.id)).toBeLessThan(0)
     // Each append resolved with the id its entry has in the shared order.
     expect(new Map(fromA.map(({ id, entry }) => [entry, id]))).toEqual(new Map(ids.map((id, index) => [`command ${index}`, id])))
   })

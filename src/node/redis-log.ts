@@ -2,7 +2,8 @@ import type { RedisClientType } from '@redis/client'
 import { ConfigError } from '../kernel/errors/config-error.js'
 import { describeStoreUrl, parseStoreUrl } from './store-url.js'
 import { importRedisClient, type RedisModule } from './redis-client.js'
-import { compareStreamIds, normalizeStreamId, orderOf } from './stream-ids.js'
+import { normalizeStreamId, orderOf } from './stream-ids.js'
+import { compareIds } from '../simulator/command-log.js'
 import { APPEND_AFTER, APPEND_JOURNAL, CLAIM, LAST_ID, READ, STREAM_FIELD as FIELD, WRITE_SNAPSHOT } from './redis-scripts.js'
 
 // Node's own timers, taken when the module loads: a test that fakes timers must not stall the store.
@@ -144,7 +145,7 @@ export class RedisLog {
       Array<[string, string[]]>,
     ]
     const entries = found.map(([entryId, fields]) => ({ id: entryId, entry: fieldOf(fields) }))
-    const whole = (covered === '' || compareStreamIds(covered, after) <= 0) && entries.at(-1)?.id === id
+    const whole = (covered === '' || compareIds(covered, after) <= 0) && entries.at(-1)?.id === id
     return { id, entries: whole ? entries : undefined }
   }
 
@@ -156,7 +157,7 @@ export class RedisLog {
       const want = Math.min(PAGE, count - found.length)
       const page = () => this.#eval(READ, [this.#keys.log, this.#keys.snapshot], [after, String(want)])
       const [covered, entries] = (await this.#call(page)) as [string, Array<[string, string[]]>]
-      if (covered !== '' && compareStreamIds(covered, after) > 0) throw new LogTrimmedError(covered)
+      if (covered !== '' && compareIds(covered, after) > 0) throw new LogTrimmedError(covered)
       for (const [entryId, fields] of entries) found.push({ id: entryId, entry: fieldOf(fields) })
       if (entries.length < want) break
       after = found.at(-1)!.id

@@ -1,14 +1,3 @@
-/**
- * Orders two stream ids (`<ms>-<seq>`, or `<ms>` for `<ms>-0`): negative, zero or positive.
- *
- * @example
- * compareStreamIds('1700000000000-2', '1700000000000-10') // < 0
- */
-export function compareStreamIds(a: string, b: string): number {
-  const [x, y] = [orderOf(a), orderOf(b)]
-  return x < y ? -1 : x > y ? 1 : 0
-}
-
 /** A stream id in its full form, `<ms>-<seq>` (a bare `<ms>` is `<ms>-0`); anything else is a `TypeError`. */
 export function normalizeStreamId(id: string): string {
   const match = /^(\d{1,20})(?:-(\d{1,20}))?$/.exec(id)

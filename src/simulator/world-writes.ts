@@ -83,8 +83,10 @@ export class WorldWrites {
       if (log.keeps) {
         // Kept commands never hold a password in clear; this process applies the sealed form too, as every replica does.
         const { world, seeds } = this.#parts
-        const salts = [world.seed, ...seeds, ...seedsIn(command.body)].map(passwordSalt)
-        command = await sealCommand(command, (password) => world.passwords.seal(password, salts))
+        const body = command.body
+        // Worked out only for a body that holds a password, once for all of them.
+        let salts: string[] | undefined
+        command = await sealCommand(command, (password) => world.passwords.seal(password, (salts ??= [world.seed, ...seeds, ...seedsIn(body)].map(passwordSalt))))
       }
       reply = await log.submit(command, { dispatch, input })
     } catch (error) {
@@ -100,7 +102,9 @@ export class WorldWrites {
     const dispatch = own?.dispatch ?? this.#parts.dispatcher().dispatch(command)
     if (dispatch === undefined || dispatch.kind === 'error') return errorResponse(dispatch?.error)
     const control = dispatch.mount.area === CONTROL_AREA
-    const request = own !== undefined && command.sealed === undefined ? own.input.request : commandRequest(command)
+    // A command whose body was sealed is applied from its kept text, here too: every replica reads the same body.
+    const prepared = command.sealed === undefined ? own?.input : undefined
+    const request = prepared?.request ?? commandRequest(command)
     if (control) {
       const pending = lock.idle()
       if (pending) await pending
@@ -112,8 +116,7 @@ export class WorldWrites {
     for (const [token, text] of sealed) this.#parts.sealed.set(token, new SealedPassword(text))
     let reply: Reply
     try {
-      // A command whose body was sealed is applied from its kept text, here too: every replica reads the same body.
-      const input = own !== undefined && command.sealed === undefined ? own.input : await this.#replayed(dispatch, request)
+      const input = prepared ?? (await this.#replayed(dispatch, request))
       reply = await applyRoute(dispatch.route, input)
     } catch (error) {
       reply = errorResponse(error, (internal) => answerOptions.onInternalError?.(internal, request))

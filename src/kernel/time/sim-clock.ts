@@ -82,12 +82,7 @@ export class SimClock implements Clock {
 
   /** The same instant in epoch milliseconds, without a `Date` (read on every request). */
   nowMs(): number {
-    return this.#frozenAt ?? this.sourceMs() + this.#offset
-  }
-
-  /** The source clock's reading (wall time, or a command's instant while it is applied: `PinnedSource`). */
-  sourceMs(): number {
-    return this.#source()
+    return this.#frozenAt ?? this.#source() + this.#offset
   }
 
   /** Moves time forward (or back, with a negative duration), frozen or running. */
@@ -105,20 +100,20 @@ export class SimClock implements Clock {
   set(instant: string): Date {
     const ms = parseInstant(instant)
     if (this.#frozenAt !== null) this.#frozenAt = ms
-    else this.#offset = ms - this.sourceMs()
+    else this.#offset = ms - this.#source()
     return this.now()
   }
 
   /** Stops time at the current instant. */
   freeze(): Date {
-    this.#frozenAt ??= this.sourceMs() + this.#offset
+    this.#frozenAt ??= this.#source() + this.#offset
     return this.now()
   }
 
   /** Lets time run again from the current instant. */
   resume(): Date {
     if (this.#frozenAt !== null) {
-      this.#offset = this.#frozenAt - this.sourceMs()
+      this.#offset = this.#frozenAt - this.#source()
       this.#frozenAt = null
     }
     return this.now()
