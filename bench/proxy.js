@@ -14,20 +14,13 @@
 // adds, and the proxy process's CPU time per request (its own cost, beside the
 // upstream's). Needs wrk; exits non-zero on any error, timeout or non-2xx answer.
 
-import os from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { log } from './lib/format.js'
 import { median } from './lib/median.js'
-import { cpuSeconds, loadAverage } from './lib/proc-stats.js'
 import { stopAll } from './lib/processes.js'
 import { startSimulator } from './lib/servers.js'
-import { runWrk, wrkInstalled } from './lib/wrk.js'
+import { pairSettings, runWrkPairs } from './lib/wrk-pairs.js'
 import { proxyRows } from './scenarios.js'
-import { setting } from './switches.js'
-
-/**
- * @typedef {import('./lib/wrk.js').LoadFigures & { cpuProxy: number, cpuUpstream: number }} SideRun
- */
 
 /**
  * Runs the proxy pairs and prints the table; answers the exit code.
@@ -36,17 +29,10 @@ import { setting } from './switches.js'
  * process.exitCode = await runProxyBench()
  */
 export async function runProxyBench() {
-  const duration = setting('BENCH_DURATION')
-  const warmup = setting('BENCH_WARMUP')
-  const connections = setting('BENCH_CONNECTIONS')
-  const pairs = setting('BENCH_PAIRS')
-  if (!wrkInstalled()) {
-    log('bench: wrk is not installed (Debian/Ubuntu: apt-get install -y wrk); the proxy pairs need it.')
-    return 1
-  }
+  const settings = pairSettings('proxy overhead')
+  if (settings === undefined) return 1
+  const { duration, warmup, connections, pairs } = settings
   try {
-    log(`proxy overhead: wrk -t1 -c${connections}, ${warmup} s warm-up + ${duration} s per side, ${pairs} pair(s) per endpoint, medians`)
-    log(`node ${process.version}, ${os.cpus().length} CPUs, load average ${loadAverage()}`)
     const upstream = await startSimulator([], { name: 'upstream' })
     const proxy = await startSimulator(['--proxy', `admin=${upstream.url}/admin`], { name: 'proxy' })
     log(`upstream ${upstream.url} (pid ${upstream.child.pid}); proxy ${proxy.url} (pid ${proxy.child.pid}) -> ${upstream.url}/admin`)
@@ -57,29 +43,15 @@ export async function runProxyBench() {
       const [direct, proxied] = await Promise.all([upstream, proxy].map(async (server) => (await fetch(`${server.url}${endpoint.request.path}`)).text()))
       if (direct !== proxied) throw new Error(`${endpoint.name}: the proxy answered other bytes than the upstream`)
     }
-    const cpu = (/** @type {number | undefined} */ pid) => cpuSeconds(pid) ?? NaN
     const problems = []
     const rows = []
     for (const endpoint of endpoints) {
-      /** @type {{ direct: SideRun[], proxied: SideRun[] }} */
-      const sides = { direct: [], proxied: [] }
-      for (let pair = 0; pair < pairs; pair++) {
-        /** @type {Array<'direct' | 'proxied'>} */
-        const order = pair % 2 === 0 ? ['direct', 'proxied'] : ['proxied', 'direct']
-        for (const side of order) {
-          const url = side === 'direct' ? upstream.url : proxy.url
-          if (warmup > 0) await runWrk(url, endpoint, warmup, connections, endpoint.name)
-          const before = { proxy: cpu(proxy.child.pid), upstream: cpu(upstream.child.pid) }
-          const result = await runWrk(url, endpoint, duration, connections, endpoint.name)
-          const cpuProxy = (cpu(proxy.child.pid) - before.proxy) / result.total
-          const cpuUpstream = (cpu(upstream.child.pid) - before.upstream) / result.total
-          if (result.errors + result.timeouts + result.non2xx > 0)
-            problems.push(`${endpoint.name} ${side}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`)
-          sides[side].push({ ...result, cpuProxy, cpuUpstream })
-        }
-      }
-      const m = (/** @type {'direct' | 'proxied'} */ side, /** @type {'rps' | 'p50' | 'p99' | 'cpuProxy' | 'cpuUpstream'} */ field) =>
-        median(sides[side].map((result) => result[field]))
+      const targets = { direct: upstream.url, proxied: proxy.url }
+      const processes = { proxy: proxy.child.pid, upstream: upstream.child.pid }
+      const { runs: sides, problems: found } = await runWrkPairs({ targets, processes, endpoint, pairs, warmup, duration, connections })
+      problems.push(...found)
+      const m = (/** @type {'direct' | 'proxied'} */ side, /** @type {'rps' | 'p50' | 'p99'} */ field) => median(sides[side].map((result) => result[field]))
+      const cpu = (/** @type {'direct' | 'proxied'} */ side, /** @type {string} */ name) => median(sides[side].map((result) => result.cpu[name] ?? NaN))
       rows.push({
         name: endpoint.name,
         direct: m('direct', 'rps'),
@@ -87,8 +59,8 @@ export async function runProxyBench() {
         p50: [m('direct', 'p50'), m('proxied', 'p50')],
         p99: [m('direct', 'p99'), m('proxied', 'p99')],
         added: median(sides.proxied.map((result, i) => result.p50 - sides.direct[i].p50)),
-        cpuProxy: m('proxied', 'cpuProxy') * 1e6,
-        cpuUpstream: m('direct', 'cpuUpstream') * 1e6,
+        cpuProxy: cpu('proxied', 'proxy') * 1e6,
+        cpuUpstream: cpu('direct', 'upstream') * 1e6,
       })
     }
     log('')

@@ -24,6 +24,9 @@ try {
   else if (setting('--proxy')) {
     const { runProxyBench } = await import('./proxy.js')
     process.exitCode = await runProxyBench()
+  } else if (setting('--record')) {
+    const { runRecordingBench } = await import('./recording.js')
+    process.exitCode = await runRecordingBench()
   } else if (setting('--ingest')) {
     const { runIngestMemory } = await import('./ingest-memory.js')
     process.exitCode = await runIngestMemory({ log })

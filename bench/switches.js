@@ -25,7 +25,7 @@
 
 const RUN = 'run.js'
 const SCALE = 'scale.js'
-const PROXY = 'proxy.js'
+const PROXY = 'proxy.js, recording.js'
 
 /** @type {Switch[]} */
 export const SWITCHES = [
@@ -136,7 +136,13 @@ export const SWITCHES = [
   },
   { name: 'BENCH_SCALE_TARGET_ROUNDS', kind: 'count', fallback: 3, smoke: '1', used: 'scale-targets.js', meaning: 'fresh 100,000-user servers the scale targets are medians of' },
   { name: '--proxy', kind: 'flag', used: RUN, meaning: 'proxy overhead instead of the rounds (bench/proxy.js, also `npm run bench:proxy`)' },
-  { name: 'BENCH_PAIRS', kind: 'count0', fallback: 5, smoke: '1', used: PROXY, meaning: 'direct/proxied wrk pairs per endpoint' },
+  {
+    name: '--record',
+    kind: 'flag',
+    used: RUN,
+    meaning: 'recording overhead instead of the rounds: `--proxy` with and without `--record` (bench/recording.js, also `npm run bench:record`)',
+  },
+  { name: 'BENCH_PAIRS', kind: 'count0', fallback: 5, smoke: '1', used: PROXY, meaning: 'wrk pairs per endpoint: direct/proxied (proxy.js), proxied/recorded (recording.js)' },
   { name: '--worlds', kind: 'flag', used: RUN, meaning: 'world create + delete instead of the rounds (bench/worlds.js, `npm run bench:worlds`)' },
   { name: 'BENCH_WORLDS', kind: 'count', fallback: 300, smoke: '20', used: 'worlds.js', meaning: 'measured create + delete pairs per row' },
   { name: 'BENCH_WORLDS_WARMUP', kind: 'count0', fallback: 30, smoke: '2', used: 'worlds.js', meaning: 'unmeasured pairs before them' },

@@ -5,9 +5,10 @@
  * Chromium with no request leaving the machine.
  */
 import { spawn } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { createRequire } from 'node:module'
-import { dirname } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -66,13 +67,18 @@ describe('a typed client generated from the served document', () => {
     Object.entries<any>(doc.paths).flatMap(([path, item]) =>
       ['get', 'put', 'post', 'delete', 'patch'].filter((method) => item[method]).map((method) => ({ path, method: method.toUpperCase(), operation: item[method] })),
     )
+  let twin: CliServer
   beforeAll(async () => {
+    // Area E proxied to a twin (same seed and clock, so the same answers) and recorded, so that saving the recording answers 200 too.
+    twin = await startCli(['--seed', '1', '--clock', '2026-01-01T00:00:00Z', '--quiet'])
+    const record = join(mkdtempSync(join(tmpdir(), 'typed-client-')), 'recorded.json')
     // A control token, so that the client must send it where the document says.
-    guarded = await startCli(['--seed', '1', '--clock', '2026-01-01T00:00:00Z', '--quiet', '--control-token', TOKEN])
+    guarded = await startCli(['--seed', '1', '--clock', '2026-01-01T00:00:00Z', '--quiet', '--control-token', TOKEN, '--proxy', `ledger=${twin.url}/ledger`, '--record', record])
     doc = await (await fetch(`${guarded.url}/__mock/openapi.json`)).json()
   })
   afterAll(async () => {
     await guarded?.stop()
+    await twin?.stop()
   })
 
   it('type-checks with openapi-typescript types and calls every operation of the document with openapi-fetch', async () => {
@@ -98,6 +104,9 @@ describe('a typed client generated from the served document', () => {
     expect(results.controlStreamEvents.summary).toBe('event: hello')
     expect(results.ledgerGetToken.summary).toBe('USDC with 6 decimals')
     expect(results.controlGetHealth.summary).toBe('ok seed 1')
+    expect(results.controlSaveRecording.summary).toMatch(
+      /^ledger: 2 records kept \(ledger\.blocks 1, ledger\.tokens 1\); 0 answers not mapped; left out: ledger\.delegations\/0x[0-9a-f]{64}: its validator /,
+    )
     // Generating the types and type-checking them take a few seconds each.
   }, 90_000)
 

@@ -2,6 +2,7 @@ import type { Collection } from '@msw/data'
 import type * as z from 'zod'
 import type { RouteDefinition } from '../kernel/routing/route.js'
 import type { AccountStore } from '../world/accounts/account-store.js'
+import type { AreaRecording } from '../world/recording.js'
 import type { SectionSchemas, StoreOf } from '../world/section.js'
 import type { World } from '../world/world.js'
 
@@ -59,6 +60,8 @@ export interface AreaDefinition<
   options: Options
   /** The area's place in scenario and state documents; `undefined` when it keeps nothing of its own. */
   section: Section
+  /** What the area's answers show about the records behind them, for `serve --record` and `scenario from-har` (issue 34). */
+  recording?: AreaRecording
   create(context: AreaContext<z.output<z.ZodObject<Options>>>): AreaInstance<Collections, Section, Api>
 }
 

@@ -7,6 +7,7 @@ import { printOpenApi } from './openapi.js'
 import { collectFault, flagOption, flagsOf, parseLatency, parseOrigin } from './options.js'
 import { serve } from './serve.js'
 import { addVerifyCommand } from './verify-command.js'
+import { addScenarioCommand } from './scenario-command.js'
 import { proxyOption } from './proxy-options.js'
 
 /** The `multi-area-mock` command line. */
@@ -89,6 +90,7 @@ Examples:
     })
 
   addVerifyCommand(program)
+  addScenarioCommand(program)
 
   return program
 }

@@ -42,11 +42,12 @@ export async function serve(values: Record<string, unknown>, flags: readonly Fla
   }
   const running = await startServer(options)
   // Listening for the signals before the banner: whoever reads the banner may stop us at once, and the state file must still be saved.
-  const stopped = new Promise<void>((resolve) => {
+  // A recording that cannot be written fails the stop: main's one exit point says why.
+  const stopped = new Promise<void>((resolve, reject) => {
     const stop = () => {
       process.off('SIGINT', stop)
       process.off('SIGTERM', stop)
-      void running.close().then(resolve)
+      running.close().then(resolve, reject)
     }
     process.on('SIGINT', stop)
     process.on('SIGTERM', stop)
@@ -61,12 +62,15 @@ export async function serve(values: Record<string, unknown>, flags: readonly Fla
     `     ${(guarded ? 'Control API (Bearer token required)' : 'Control API').padEnd(40)} ${running.url}${CONTROL_PREFIX}`,
   ]
   lines.push(...inspectorBanner(running))
+  if (running.recording) lines.push(`     ${'Recording proxied answers to'.padEnd(40)} ${running.recording.file} (POST ${CONTROL_PREFIX}/recording/save writes it now)`)
   const faults = sim.faults.list().length
   if (faults > 0) lines.push(`     ${`${faults} fault rule${faults === 1 ? '' : 's'} in force`.padEnd(40)} ${running.url}${CONTROL_PREFIX}/faults`)
   process.stdout.write(`${lines.join('\n')}\n`)
   if (!isLoopbackHost(running.host)) process.stderr.write(`${exposedWarning(running.host, guarded)}\n`)
 
   await stopped
+  const saved = running.recording?.lastSaved
+  if (saved) process.stdout.write(`Recorded ${saved.file}:\n${saved.summary.map((line) => `  ${line}\n`).join('')}`)
 }
 
 /** One line: the control API can reset or replace the world, so say who can reach it (D27). */

@@ -5,11 +5,13 @@ import { errorResponse } from '../kernel/errors/error-response.js'
 import type { Reply } from '../kernel/http/reply.js'
 import type { Upstream, UpstreamContext, UpstreamReply } from '../simulator/request-pipeline.js'
 import type { SimulatorEngine } from '../simulator/engine.js'
+import type { TrafficAnswer } from '../simulator/recorder.js'
 import { BodyCapture } from './body-capture.js'
 import { fromNodeRequest } from './node-request.js'
 import { badGateway, gatewayTimeout } from './proxy-errors.js'
 import { downstreamHeaders, upstreamRequestHeaders } from './proxy-headers.js'
 import { type ProxyTarget, upstreamUrl } from './proxy-targets.js'
+import { RecordingTap } from './recording-tap.js'
 import type { GateVerdict } from './request-gate.js'
 
 /** What the server gives the proxy. */
@@ -17,6 +19,8 @@ export interface AreaProxyOptions {
   targets: ProxyTarget[]
   /** Milliseconds an upstream may stay silent (no byte) before a 504, or before a started answer is cut. */
   timeoutMs: number
+  /** Reads each answer the upstream gave (`serve --record`); without it, bodies are kept only for the journal. */
+  record?: (answer: TrafficAnswer) => void
 }
 
 /** A proxied area's answer: the upstream's (already `written`), or one made here (a fault, a 502 or 504, an unknown world) for the server to write. */
@@ -96,6 +100,8 @@ export class AreaProxy {
     const https = upstream.protocol === 'https:'
     const sent = new BodyCapture(captureLimit)
     const received = new BodyCapture(captureLimit)
+    const record = this.#options.record
+    const tap = record === undefined ? undefined : new RecordingTap()
     return new Promise<UpstreamReply>((resolve) => {
       let settled = false
       const settle = (reply: Reply, written: boolean, lengths: UpstreamReply['bodyLengths']) => {
@@ -124,19 +130,28 @@ export class AreaProxy {
         res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers)
         answer.on('data', (chunk: Buffer) => {
           if (!encoded) received.add(chunk)
+          tap?.response.add(chunk)
         })
         answer.pipe(res)
         answer.on('error', () => fail(errorResponse(badGateway(target.area, target.base, new Error('aborted')))))
         res.on('finish', () => {
           const body = encoded ? null : (received.text() ?? null)
           settle({ status: answer.statusCode ?? 502, headers: {}, body }, true, { request: sent.bytes, response: received.bytes })
+          // Only what the upstream itself answered is recorded (a fault or a 502 made here never is).
+          if (tap !== undefined && record !== undefined) {
+            const url = `${this.#origin}${job.url.pathname}${job.url.search}`
+            record(tap.answer({ method: req.method ?? 'GET', url, status: answer.statusCode ?? 502, encoding: answer.headers['content-encoding'] }))
+          }
         })
       })
       // The client went away: stop the upstream too.
       res.on('close', () => {
         if (!res.writableFinished) fail(errorResponse(badGateway(target.area, target.base, new Error('client closed'))))
       })
-      req.on('data', (chunk: Buffer) => sent.add(chunk))
+      req.on('data', (chunk: Buffer) => {
+        sent.add(chunk)
+        tap?.request.add(chunk)
+      })
       req.on('error', () => outgoing.destroy())
       req.pipe(outgoing)
     })

@@ -27,6 +27,16 @@ export class BodyCapture {
     this.#kept += part.length
   }
 
+  /** `true` when every byte seen was kept (the body was not over the limit). */
+  get whole(): boolean {
+    return this.#kept === this.bytes
+  }
+
+  /** The bytes kept. */
+  buffer(): Buffer {
+    return Buffer.concat(this.#chunks)
+  }
+
   /** What was kept, as text (a character cut at the limit is dropped); `undefined` for no body. */
   text(): string | undefined {
     if (this.bytes === 0) return undefined

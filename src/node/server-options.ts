@@ -146,6 +146,18 @@ export const serverOptionsSchema = z.object(
       },
     }),
     /**
+     * Record what the proxied areas' real backends answer into a scenario file
+     * (`serve --proxy admin=… --record recorded.json`): written on
+     * `POST /__mock/recording/save` and when the server closes; load it later
+     * with `--scenario recorded.json`. Needs `proxy`.
+     */
+    record: option(z.string('expected a file path').min(1, 'expected a file path').optional(), {
+      cli: {
+        flag: '--record <file>',
+        description: "record what the proxied areas' backends answer into a scenario file, written on POST /__mock/recording/save and when the server stops (needs --proxy)",
+      },
+    }),
+    /**
      * Share every world with the other replicas started with the same store and
      * options (`serve --store redis://host:port[/db]`): each change is a command
      * in a Redis stream, applied by every replica in the stream's order; a read

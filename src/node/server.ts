@@ -23,6 +23,7 @@ import { AreaProxy, type ProxiedReply } from './area-proxy.js'
 import { engineOf } from '../simulator/engine.js'
 import { EndBatch } from './end-batch.js'
 import { proxyTargets } from './proxy-targets.js'
+import { type RecordingFile, TrafficRecording } from './traffic-recording.js'
 
 export type { DispatchMode } from './fast-path.js'
 export type { ServerOptions } from './server-options.js'
@@ -48,7 +49,9 @@ export interface RunningServer {
   readonly stateFile: string | null
   /** The store shared with other replicas (`store`), without its password. */
   readonly store: string | null
-  /** Stops accepting connections, ends open ones, saves the state file (if any), resolves when closed. */
+  /** The recording of the proxied areas' answers (`record`): its file, and what the last save wrote. */
+  readonly recording: RecordingFile | null
+  /** Stops accepting connections, ends open ones, saves the state file and the recording (if any), resolves when closed. */
   close(): Promise<void>
 }
 
@@ -75,6 +78,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     proxy: proxyOption,
     proxyTimeout,
     stateFile: stateFilePath,
+    record: recordPath,
     store: storeUrl,
     corsOrigins,
     allowedHosts,
@@ -95,6 +99,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     proxyOption ?? {},
     simulator.areas.map((area) => area.id),
   )
+  if (recordPath !== undefined && proxied.length === 0)
+    throw new ConfigError(
+      "--record needs --proxy: it records what the proxied areas' real backends answer, e.g. --proxy admin=https://users.example.com/api --record recorded.json.",
+    )
+  const recording =
+    recordPath === undefined
+      ? undefined
+      : await TrafficRecording.open(
+          engineOf(simulator),
+          options,
+          proxied.map((target) => target.area),
+          recordPath,
+        )
   if (stateFilePath !== undefined && storeUrl !== undefined)
     throw new ConfigError('--state-file and --store both keep the worlds: choose one (the store keeps them for every replica).')
   const requestTimeout = requestOption ?? Math.max(DEFAULT_REQUEST_TIMEOUT, headersTimeout)
@@ -135,7 +152,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const engine = engineOf(simulator)
   const answerer = nodeAnswerer(dispatch, engine, origin)
   const docs = new DocsPage(CONTROL_PREFIX)
-  const proxy = proxied.length === 0 ? undefined : new AreaProxy(engine, origin, { targets: proxied, timeoutMs: proxyTimeout })
+  const proxy = proxied.length === 0 ? undefined : new AreaProxy(engine, origin, { targets: proxied, timeoutMs: proxyTimeout, ...(recording && { record: recording.record }) })
   const inspector = new InspectorPage(CONTROL_PREFIX, { stateFile: stateFile?.path ?? null, controlToken: controlToken !== undefined })
   const refuseControl = controlToken === undefined ? undefined : controlTokenGuard(controlToken)
   const cors = new CorsPolicy(corsOrigins)
@@ -198,6 +215,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     socket.end(reply, () => socket.destroy())
   })
   stateFile?.attach()
+  engine.family.recording = recording
 
   return {
     url: `http://${authority}`,
@@ -214,7 +232,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await stateFile?.close()
       await replica?.close()
+      // Last: every answer the upstream gave is in it.
+      await recording?.save()
     },
+    recording: recording ?? null,
   }
 }
 

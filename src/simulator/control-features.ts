@@ -5,6 +5,7 @@ import { faultRoutes } from './fault-routes.js'
 import type { Faults } from './faults.js'
 import type { RequestJournal } from './journal-entry.js'
 import { journalRoutes } from './journal-routes.js'
+import { type RecordingControl, recordingRoutes } from './recording-routes.js'
 import type { Simulator } from './simulator.js'
 import { worldRoutes } from './world-routes.js'
 import type { Worlds } from './worlds.js'
@@ -19,6 +20,8 @@ export interface ControlContext {
   prefix: string
   /** The shared store's state (`serve --store`), `undefined` without one. */
   store: () => (StoreStatus & { applied: string }) | undefined
+  /** The server's recording of real traffic (`serve --record`), `undefined` without one. */
+  recording: () => RecordingControl | undefined
 }
 
 /**
@@ -37,10 +40,17 @@ export const CONTROL_FEATURES = [
   { id: 'faults', routes: faultRoutes },
   { id: 'worlds', routes: worldRoutes, managesWorlds: true },
   { id: 'events', routes: eventRoutes },
+  { id: 'recording', routes: recordingRoutes },
 ] as const
 
+/** What a simulator gives its control API: its parts, and what its family shares (the store's state, the server's recording). */
+export type ControlParts = Omit<ControlContext, 'store' | 'recording'> & {
+  family: { readonly log: { storeStatus(): (StoreStatus & { applied: string }) | undefined }; readonly recording: RecordingControl | undefined }
+}
+
 /** The control routes of one simulator, and those that manage worlds. */
-export function controlApi(context: ControlContext): { routes: ControlRoute[]; managing: ReadonlySet<ControlRoute> } {
+export function controlApi({ family, ...parts }: ControlParts): { routes: ControlRoute[]; managing: ReadonlySet<ControlRoute> } {
+  const context: ControlContext = { ...parts, store: () => family.log.storeStatus(), recording: () => family.recording }
   const routes: ControlRoute[] = []
   const managing = new Set<ControlRoute>()
   for (const feature of CONTROL_FEATURES) {

@@ -50,3 +50,5 @@ export type ControlDeleteWorldRequest = RequestOf<Ops['deleteWorld']>
 export type ControlDeleteWorldResponse = ResponseOf<Ops['deleteWorld']>
 export type ControlStreamEventsRequest = RequestOf<Ops['streamEvents']>
 export type ControlStreamEventsResponse = ResponseOf<Ops['streamEvents']>
+export type ControlSaveRecordingRequest = RequestOf<Ops['saveRecording']>
+export type ControlSaveRecordingResponse = ResponseOf<Ops['saveRecording']>

@@ -1,36 +1,9 @@
+import { isSecretKey } from '../kernel/http/secret-key.js'
+
 /** What a redacted value reads as. */
 export const REDACTED = '[redacted]'
 
-/** Key endings (lower case, without `-` and `_`) that name a secret: `password`, `access_token`, `clientSecret`… */
-const SECRET_ENDINGS = [
-  'password',
-  'passwd',
-  'passphrase',
-  'passwordhash',
-  'secret',
-  'token',
-  'signature',
-  'apikey',
-  'privatekey',
-  'authorization',
-  'cookie',
-  'credentials',
-  'mnemonic',
-]
-
-/**
- * `true` when a JSON key, header or query parameter name holds a secret:
- * passwords, tokens, signatures, secrets, keys. `token_id` or `token_type`
- * are not secrets (only names that *end* with a secret word are).
- *
- * @example
- * isSecretKey('access_token') // true
- * isSecretKey('token_id')     // false
- */
-export function isSecretKey(key: string): boolean {
-  const normalised = key.toLowerCase().replace(/[-_\s]/g, '')
-  return SECRET_ENDINGS.some((ending) => normalised.endsWith(ending))
-}
+export { isSecretKey }
 
 /**
  * A copy of a JSON value with the value of every secret key replaced by

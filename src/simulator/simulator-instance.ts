@@ -110,7 +110,7 @@ export class SimulatorInstance implements Simulator {
     // An isolated world's size is checked from its scenario's declared counts before
     // anything is seeded: a refusal throws here and leaves nothing behind.
     if (family) family.registry.admit(family.id, scenarioRecords(chosen.scenario, this.#sectionKeys))
-    const control = controlApi({ sim: this, journal: this.#journal, faults: this.#faults, worlds: this.#worlds, prefix: CONTROL_PREFIX, store: () => log.storeStatus() })
+    const control = controlApi({ sim: this, journal: this.#journal, faults: this.#faults, worlds: this.#worlds, prefix: CONTROL_PREFIX, family: this.#shared })
     this.dispatcher = routeTable(assembled, control.routes)
     this.#router = new WorldRouter<SimulatorInstance>(this, this.#worlds, control.managing)
     const lock = new WorldLock()

@@ -1,3 +1,4 @@
+import type { RecordingControl } from './recording-routes.js'
 import { newPasswordKeys, type PasswordKeys } from '../kernel/crypto/password.js'
 import { errorResponse } from '../kernel/errors/error-response.js'
 import type { Reply } from '../kernel/http/reply.js'
@@ -53,6 +54,8 @@ export class FamilyShared<Member extends CommandTarget> {
   readonly log: CommandLog<OwnWrite>
   /** Where every world's journal also keeps its entries, and reads every replica's, while replicas share the worlds (`serve --store`). */
   readonly journals: JournalShare = {}
+  /** The server's recording of real traffic (`serve --record`), which the control API saves. */
+  recording: RecordingControl | undefined
 
   /** `registry`: the family's worlds (made after this). */
   readonly #registry: () => WorldRegistry<Member>

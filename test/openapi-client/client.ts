@@ -156,6 +156,8 @@ export const calls: { [Id in keyof operations]: Call } = {
     const body = { delegatorAddress: '0x52908400098527886E0F7030069857D2E4169EE7', validatorAddress: validator.address, amount: '1000000', signature: SIGNATURE }
     return summarise(api.POST('/ledger/v1/stake/delegate', { body }), (result) => result.transaction_hash.slice(0, 10))
   },
+  // Last: the server proxies Area E to a twin and records it (`--record`), so the ledger's answers are in it.
+  controlSaveRecording: ({ control }) => summarise(control.POST('/__mock/recording/save'), (saved) => saved.summary.join('; ')),
 }
 
 /** Calls every operation in order, through clients whose base URL is the server's origin. */

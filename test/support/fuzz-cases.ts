@@ -75,6 +75,8 @@ function fallbackSeeds(facts: WorldFacts): Record<string, Seed[]> {
   const bearer = { authorization: `Bearer ${facts.token}` }
   return {
     'POST /__mock/reset': [{}],
+    // Answers 404 on a simulator that records nothing (the fuzzed ones): still a documented answer.
+    'POST /__mock/recording/save': [{}],
     'PUT /__mock/state': [{ body: facts.state }],
     'GET /__mock/requests': [{ query: { method: 'POST', status: '4xx', limit: '3' } }],
     'PUT /__mock/faults': [{ body: { rules: [] } }],

@@ -3,6 +3,7 @@ import { createCoreCollections } from './collections.js'
 import { coreOptions } from './ingestion-options.js'
 import { ProductCatalogue } from './product-catalogue.js'
 import { ReadingWindow } from './reading-window.js'
+import { coreRecording } from './recording.js'
 import { coreRoutes } from './routes.js'
 import { coreSection, coreSectionSchemas } from './section.js'
 
@@ -14,6 +15,7 @@ export const coreArea = defineArea({
   prefix: '/core',
   options: coreOptions,
   section: coreSectionSchemas,
+  recording: coreRecording,
   create({ world, accounts, options }) {
     const collections = createCoreCollections()
     const readings = new ReadingWindow(options.ingestion)

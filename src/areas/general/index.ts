@@ -3,6 +3,7 @@ import { AuthSettings, generalOptions } from './auth-settings.js'
 import { createGeneralCollections } from './collections.js'
 import { Authenticator, STAND_IN_PASSWORD } from './login.js'
 import { Outbox } from './notifications.js'
+import { generalRecording } from './recording.js'
 import { ResourceStore } from './resource-store.js'
 import { generalRoutes } from './routes.js'
 import { generalSection, generalSectionSchemas } from './section.js'
@@ -23,6 +24,7 @@ export const generalArea = defineArea({
   prefix: '/general',
   options: generalOptions,
   section: generalSectionSchemas,
+  recording: generalRecording,
   create({ world, accounts, options }) {
     const settings = new AuthSettings(options.auth)
     const collections = createGeneralCollections()

@@ -206,6 +206,11 @@ export const notificationState = z.strictObject({
 })
 export type NotificationState = z.output<typeof notificationState>
 
+/** A notification in a scenario: as the state shows it, but `queued_at` may be left to the clock (a recorded one's was never shown). */
+export const scenarioNotification = notificationState.extend({
+  queued_at: isoTimestamp.optional().describe('Defaults to the simulator clock when the scenario is loaded.'),
+})
+
 /** A resource as the state API shows it. */
 export const resourceState = z.strictObject({
   id: z.int().min(1),
@@ -227,7 +232,7 @@ export const scenarioResource = z.strictObject({
 export const generalScenario = z.strictObject({
   generate: z.int().min(0).max(10_000).default(0).describe('How many realistic resources faker generates, after the listed ones.'),
   resources: z.array(scenarioResource).default([]).superRefine(uniqueIds).describe('Resources listed one by one; each fixed `id` once.'),
-  notifications: z.array(notificationState).default([]).superRefine(uniqueIds).describe('Notifications already sent; each `id` once.'),
+  notifications: z.array(scenarioNotification).default([]).superRefine(uniqueIds).describe('Notifications already sent; each `id` once.'),
   auth: z.strictObject({ expires_in: tokenTtl.optional().describe('Token lifetime in seconds; the simulator option auth.expiresIn wins.') }).optional(),
 })
 export type GeneralScenario = z.output<typeof generalScenario>

@@ -56,7 +56,9 @@ export function generalSection(world: World, accounts: AccountStore, collections
       }
       const firstGenerated = Math.max(0, ...taken) + 1
       const owners = accounts.sorted().map((account) => account.username)
-      await fill([...listed, ...generateResources(world, owners, section.generate, firstGenerated)], section)
+      // A notification without `queued_at` (a recorded one) was queued when the scenario loads.
+      const notifications = section.notifications.map((item) => ({ ...item, queued_at: item.queued_at ?? world.now() }))
+      await fill([...listed, ...generateResources(world, owners, section.generate, firstGenerated)], { notifications })
     },
 
     export() {

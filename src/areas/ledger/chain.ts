@@ -8,6 +8,8 @@ export interface ChainSettings {
   genesis_height: number
   /** ISO 8601 instant of the genesis block. */
   genesis_time: string
+  /** Blocks whose hash is given (a recorded chain's); the others' hashes derive from the seed. */
+  block_hashes?: Array<{ height: number; hash: string }> | undefined
 }
 
 /** One block as `GET /v1/status` shows it. */
@@ -43,11 +45,13 @@ export class Chain {
   readonly settings: ChainSettings
   readonly seed: number
   readonly #genesisMs: number
+  readonly #hashes: ReadonlyMap<number, string>
 
   constructor(settings: ChainSettings, seed: number) {
     this.settings = settings
     this.seed = seed
     this.#genesisMs = Date.parse(settings.genesis_time)
+    this.#hashes = new Map(settings.block_hashes?.map((block) => [block.height, block.hash]))
   }
 
   /** Height of the latest block at `nowMs`. */
@@ -61,9 +65,10 @@ export class Chain {
     return this.block(this.heightAt(nowMs))
   }
 
-  /** A block by height (any height from genesis on, including future ones). */
+  /** A block by height (any height from genesis on, including future ones); its hash given, or derived from the seed. */
   block(height: number): Block {
     const time = this.#genesisMs + (height - this.settings.genesis_height) * this.settings.block_time_ms
-    return { height, hash: blockHash(this.seed, height), time: new Date(time).toISOString() }
+    const hash = (this.#hashes.get(height) as `0x${string}` | undefined) ?? blockHash(this.seed, height)
+    return { height, hash, time: new Date(time).toISOString() }
   }
 }

@@ -2,6 +2,7 @@ import { defineArea } from '../area.js'
 import { createLedgerCollections } from './collections.js'
 import { Ledger } from './ledger.js'
 import { ledgerOptions, ledgerSettings } from './ledger-options.js'
+import { ledgerRecording } from './recording.js'
 import { ledgerRoutes } from './routes.js'
 import { ledgerSection, ledgerSectionSchemas } from './section.js'
 
@@ -13,6 +14,7 @@ export const ledgerArea = defineArea({
   prefix: '/ledger',
   options: ledgerOptions,
   section: ledgerSectionSchemas,
+  recording: ledgerRecording,
   create({ world, options }) {
     const settings = ledgerSettings(options)
     const collections = createLedgerCollections()

@@ -81,7 +81,8 @@ export class Ledger {
    */
   async replace(contents: LedgerContents, options: { trusted?: boolean } = {}): Promise<void> {
     const { tokens, validators, delegations } = this.collections
-    this.#settings = { ...contents.chain }
+    // A copy (block hashes included): the settings share nothing with the document they came from.
+    this.#settings = structuredClone(contents.chain)
     tokens.clear()
     validators.clear()
     delegations.clear()
@@ -108,7 +109,7 @@ export class Ledger {
   export({ secrets }: { secrets: boolean }): Required<LedgerState> {
     const height = this.chain().heightAt(this.#world.clock.nowMs())
     return {
-      chain: { ...this.#settings! },
+      chain: structuredClone(this.#settings!),
       tokens: this.collections.tokens.all().map((item) => ({ ...item })),
       validators: this.collections.validators.all().map((item) => ({ ...item })),
       delegations: this.collections.delegations.all().map(({ signature, ...item }) => {

@@ -126,12 +126,25 @@ export const delegation = z.object({
 })
 export type Delegation = z.infer<typeof delegation>
 
+/** Hashes given to some blocks (a recorded chain's), in place of the ones derived from the seed (D21); each height once. */
+export const blockHashes = z
+  .array(z.strictObject({ height: z.int().min(0), hash: hash32 }))
+  .superRefine((blocks, ctx) => {
+    const seen = new Set<number>()
+    blocks.forEach((block, index) => {
+      if (seen.has(block.height)) ctx.addIssue({ code: 'custom', path: [index, 'height'], message: 'duplicate block height' })
+      seen.add(block.height)
+    })
+  })
+  .describe("Blocks whose hash is given (a recorded chain's) in place of the one derived from the seed; each height once.")
+
 /** The chain's settings (D21) as the state shows them. */
 export const chainSettings = z.strictObject({
   chain_id: z.int().min(1).max(Number.MAX_SAFE_INTEGER),
   block_time_ms: z.int().min(1),
   genesis_height: z.int().min(0),
   genesis_time: isoTimestamp,
+  block_hashes: blockHashes.optional(),
 })
 
 // ---------------------------------------------------------------------------

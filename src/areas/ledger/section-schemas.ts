@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import validatorsFixture from '../../../fixtures/validators.json' with { type: 'json' }
 import { isoTimestamp } from '../../kernel/time/iso-timestamp.js'
-import { address, blockTime, chainSettings, decimalInteger, delegation, hash32, positiveDecimal, signature, token, validator } from './schemas.js'
+import { address, blockHashes, blockTime, chainSettings, decimalInteger, delegation, hash32, positiveDecimal, signature, token, validator } from './schemas.js'
 import { signatureKey } from './signatures.js'
 
 // The `ledger` sections of a scenario and of the world state (D25), built from the area's schemas.
@@ -31,6 +31,7 @@ export const ledgerScenario = z
       })
       .optional()
       .describe('The first block: the chain grows one block per block time from here (D21).'),
+    block_hashes: blockHashes.optional(),
     tokens: z
       .union([z.literal('fixture'), z.array(scenarioToken)])
       .default('fixture')

@@ -40,6 +40,8 @@ export function ledgerSection(world: World, ledger: Ledger, options: { blockTime
         block_time_ms: options.blockTimeMs ?? scenario.block_time ?? DEFAULT_BLOCK_TIME_MS,
         genesis_height: scenario.genesis?.height ?? 0,
         genesis_time: new Date(scenario.genesis?.time ?? now).toISOString(),
+        // Only when given, so a chain without them exports as it always did.
+        ...(scenario.block_hashes?.length ? { block_hashes: scenario.block_hashes } : {}),
       }
       const blocks = new Chain(chain, world.seed)
       const latest = blocks.latestAt(now.getTime())

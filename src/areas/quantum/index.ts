@@ -2,6 +2,7 @@ import { defineArea } from '../area.js'
 import { createQuantumCollections } from './collections.js'
 import { ParticleLab } from './particle-lab.js'
 import { Platform } from './platform.js'
+import { quantumRecording } from './recording.js'
 import { quantumRoutes } from './routes.js'
 import { quantumSection, quantumSectionSchemas } from './section.js'
 
@@ -13,6 +14,7 @@ export const quantumArea = defineArea({
   prefix: '/quantum',
   options: {},
   section: quantumSectionSchemas,
+  recording: quantumRecording,
   create({ world }) {
     const collections = createQuantumCollections()
     const lab = new ParticleLab(world, collections)

@@ -5,7 +5,8 @@ import type { World } from '../../world/world.js'
 import { parseAxis } from './axes.js'
 import type { ParticleLab } from './particle-lab.js'
 import type { Platform } from './platform.js'
-import { entangleBody, measureBody, measurementView, pairView, particleParams, particleView, platformStatusView, retryAfterExtra, unknownParticleExtra } from './schemas.js'
+import { entangleBody, measureBody, particleParams, retryAfterExtra, unknownParticleExtra } from './schemas.js'
+import { measurementView, pairView, particleView, platformStatusView } from './view-schemas.js'
 import { toMeasurementView, toPairView, toParticleView } from './views.js'
 
 /** What Area C's routes work on. */

@@ -68,64 +68,6 @@ export const unknownParticleExtra = z.object({ particle_id: z.string() })
 /** Extra field of the maintenance 503 (D18), which injected 503 faults carry too: the seconds of `Retry-After`. */
 export const retryAfterExtra = z.object({ retry_after: z.int().min(0) })
 
-/** What `properties` shows for a quantity of the pair's mode, or `undetermined` (D16). */
-const propertyValue = (mode: keyof typeof OUTCOMES) => z.enum(['undetermined', ...OUTCOMES[mode]])
-
-/** `201` of `POST /v1/entangle`: the spec's message and ids, plus what was created. */
-export const pairView = z
-  .object({
-    message: z.string(),
-    particle_id_a: z.string(),
-    particle_id_b: z.string().describe('Differs from `particle_id_a`.'),
-    particle_type: particleType,
-    entanglement_mode: entanglementMode,
-    created_at: isoTimestamp,
-  })
-  .meta({ id: 'EntangledPair', description: 'A new pair, both particles in superposition (D16).' })
-
-/** `200` of `GET /v1/particles/{particle_id}` (D16, D17). */
-export const particleView = z
-  .object({
-    message: z.string(),
-    particle_id: z.string(),
-    entangled_with: z.string().describe('Id of the partner particle.'),
-    state: particleStateValue.describe('`superposition` until the pair is first measured, then the outcome along `measurement_axis`.'),
-    properties: z
-      .object({ spin: propertyValue('spin'), polarization: propertyValue('polarization') })
-      .describe("The state under the key of the pair's mode; the other key stays `undetermined`."),
-    last_measured: isoTimestamp.nullable().describe('`null` until the pair is first measured.'),
-    particle_type: particleType,
-    entanglement_mode: entanglementMode,
-    measurement_axis: axisText.nullable().describe('Axis along which `state` holds; `null` in superposition.'),
-    created_at: isoTimestamp,
-  })
-  .meta({ id: 'Particle', description: 'A particle and its state (D16, D17).' })
-
-/** `200` of `POST /v1/measure` (D17). */
-export const measurementView = z
-  .object({
-    message: z.string(),
-    measured_particle_id: z.string(),
-    result: outcome,
-    collapsed_state: outcome.describe("The measured particle's new state: equal to `result`."),
-    correlated_particle_id: z.string(),
-    correlated_result: outcome.describe("The partner's state: the opposite outcome after the first measurement, unchanged after later ones."),
-    measurement_axis: axisText.describe('The axis measured along, normalised (`22.50deg` → `22.5deg`).'),
-    correlated_axis: axisText.describe("The axis the partner's state holds along."),
-    partner_collapsed: z.boolean().describe("`true` when this was the pair's first measurement, which collapsed the partner."),
-    measured_at: isoTimestamp,
-  })
-  .meta({ id: 'Measurement', description: 'The outcome of a measurement and its effect on the partner (D17).' })
-
-/** `200` of `GET /v1/status` (D18). */
-export const platformStatusView = z
-  .object({
-    status: platformStatus,
-    timestamp: isoTimestamp.describe('The simulator clock.'),
-    load_percentage: z.number().min(0).max(100).describe('Derived from entangle and measure operations over the last minute of the simulator clock.'),
-  })
-  .meta({ id: 'QuantumStatus', description: "The entanglement platform's status and load (D18)." })
-
 /** One stored particle. Its pair is itself and its partner (`partner_id`); `role` says which of the two was `particle_id_a`. */
 export const particleRecord = z.object({
   id: z.string(),
@@ -154,6 +96,13 @@ const pairCounts = z.strictObject({
   collapsed: z.int().min(0).max(5000).default(0).describe('Pairs with one particle measured (seeded axis and result).'),
 })
 
+/** A particle's own latest measurement after its pair's first one (D17: a later measurement leaves the partner alone). */
+const laterMeasurement = z.strictObject({
+  axis: axisName.default(DEFAULT_AXIS).describe(`Default ${DEFAULT_AXIS}. Accepted: ${ACCEPTED_AXES}.`),
+  result: outcome.describe("The particle's outcome, of the pair's mode."),
+  at: isoTimestamp.optional().describe("When; defaults to the first measurement's `at`."),
+})
+
 /** A pair spelled out in a scenario. */
 export const scenarioPair = z
   .strictObject({
@@ -167,18 +116,27 @@ export const scenarioPair = z
         axis: axisName.default(DEFAULT_AXIS).describe(`Default ${DEFAULT_AXIS}. Accepted: ${ACCEPTED_AXES}.`),
         result: outcome.optional().describe('Outcome of the measured particle; drawn 50/50 from the seed when omitted.'),
         at: isoTimestamp.optional().describe('When; defaults to created_at.'),
+        remeasured: z
+          .strictObject({ a: laterMeasurement.optional(), b: laterMeasurement.optional() })
+          .optional()
+          .describe("Particles measured again since, by role: each one's latest outcome, in place of what the first measurement left it."),
       })
       .optional()
       .describe('Present: the pair was measured once already (collapsed).'),
   })
   .superRefine((pair, ctx) => {
-    const result = pair.measured?.result
-    if (result !== undefined) checkOutcome(pair.entanglement_mode, result, ['measured', 'result'], ctx)
+    const measured = pair.measured
+    if (measured?.result !== undefined) checkOutcome(pair.entanglement_mode, measured.result, ['measured', 'result'], ctx)
+    for (const role of ['a', 'b'] as const) {
+      const later = measured?.remeasured?.[role]
+      if (later) checkOutcome(pair.entanglement_mode, later.result, ['measured', 'remeasured', role, 'result'], ctx)
+    }
   })
   .meta({
-    description: "`measured.result` is an outcome of the pair's mode: spin_up or spin_down in spin mode (the default), horizontal or vertical in polarization mode.",
+    description:
+      "`measured.result` and `measured.remeasured.*.result` are outcomes of the pair's mode: spin_up or spin_down in spin mode (the default), horizontal or vertical in polarization mode.",
     // The same rule for validators: one branch per mode, the default mode's also when the mode is left out.
-    allOf: [{ anyOf: ENTANGLEMENT_MODES.map((mode) => inMode(mode, { measured: { properties: { result: { enum: [...OUTCOMES[mode]] } } } })) }],
+    allOf: [{ anyOf: ENTANGLEMENT_MODES.map((mode) => inMode(mode, { measured: measuredInMode(mode) })) }],
   })
 
 /** The `quantum` section of a scenario (Area C). */
@@ -279,6 +237,12 @@ export type QuantumState = z.infer<typeof quantumState>
 function inMode(mode: (typeof ENTANGLEMENT_MODES)[number], properties: Record<string, unknown>, required = false): Record<string, unknown> {
   const named = required || mode !== DEFAULT_MODE
   return { properties: { entanglement_mode: { const: mode }, ...properties }, ...(named ? { required: ['entanglement_mode'] } : {}) }
+}
+
+/** The JSON Schema of `measured` in one mode: every result given is an outcome of that mode. */
+function measuredInMode(mode: (typeof ENTANGLEMENT_MODES)[number]): Record<string, unknown> {
+  const result = { properties: { result: { enum: [...OUTCOMES[mode]] } } }
+  return { properties: { ...result.properties, remeasured: { properties: { a: result, b: result } } } }
 }
 
 function checkOutcome(mode: z.infer<typeof entanglementMode>, value: string, path: Array<string | number>, ctx: z.RefinementCtx): void {

@@ -71,7 +71,12 @@ function scenarioRecords(world: World, lab: ParticleLab, scenario: QuantumScenar
       const outcome = measured.result
         ? ({ measured: { state: measured.result, axis }, partner: { state: opposite(measured.result), axis }, partnerCollapsed: true } as const)
         : firstMeasurement(mode, axis.name, draw)
-      collapse(particles, measured.particle === 'a' ? 0 : 1, outcome, measured.at ? iso(measured.at) : createdAt)
+      const measuredAt = measured.at ? iso(measured.at) : createdAt
+      collapse(particles, measured.particle === 'a' ? 0 : 1, outcome, measuredAt)
+      particles.forEach((record, index) => {
+        const later = measured.remeasured?.[index === 0 ? 'a' : 'b']
+        if (later) Object.assign(record, { state: later.result, measurement_axis: later.axis, last_measured: later.at ? iso(later.at) : measuredAt })
+      })
     }
     records.push(...particles)
   }

@@ -1,7 +1,7 @@
 import { hmac } from '@noble/hashes/hmac.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 import { describe, expect, it } from 'vitest'
-import { hashPassword, PasswordHasher, verifyPassword } from './password.js'
+import { hashPassword, NO_PASSWORD_HASH, newPasswordKeys, PasswordHasher, verifyPassword } from './password.js'
 
 describe('password hashing', () => {
   const salt = new Uint8Array(16).fill(7)
@@ -88,5 +88,16 @@ describe('PasswordHasher', () => {
     expect(reseeded).not.toBe(first)
     expect(await hasher.verify('Passw0rd!', reseeded)).toBe(true)
     expect(await new PasswordHasher(() => 'multi-area-mock/2').hash('Passw0rd!', salt)).toBe(reseeded)
+  })
+
+  it('verifies no password at all against the hash of an account without one, after the work of a wrong password', async () => {
+    const keys = newPasswordKeys()
+    const hasher = new PasswordHasher(() => 'multi-area-mock/1', { keys })
+    for (const guess of ['Passw0rd!', NO_PASSWORD_HASH, '', 'null']) {
+      expect(await hasher.verify(guess, NO_PASSWORD_HASH)).toBe(false)
+      expect(await verifyPassword(guess, NO_PASSWORD_HASH)).toBe(false)
+    }
+    // The guess's key was derived, as for a wrong password against a real hash.
+    expect(keys.size).toBe(4)
   })
 })

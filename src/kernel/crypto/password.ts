@@ -25,6 +25,15 @@ import { ApiError } from '../errors/api-error.js'
 export const PASSWORD_ITERATIONS = 1000
 const LEGACY = 'pbkdf2-sha256'
 const ALGORITHM = 'pbkdf2-hmac-sha256'
+/**
+ * The stored hash of an account without a password (a user recorded from real
+ * traffic, a scenario's `password: null`): no password verifies it, and
+ * checking one costs what a wrong password costs (`PasswordHasher.verify`).
+ *
+ * @example
+ * await passwords.verify('Passw0rd!', NO_PASSWORD_HASH) // false, as for any password
+ */
+export const NO_PASSWORD_HASH = 'none'
 /** Derived keys kept per hasher: far more than the distinct passwords a scenario uses. */
 const DEFAULT_KEY_CACHE = 256
 const encoder = new TextEncoder()
@@ -99,10 +108,19 @@ export class PasswordHasher {
     return (await key).sign
   }
 
-  /** `true` when `password` matches `stored` (either format). Constant-time compare. */
+  /**
+   * `true` when `password` matches `stored` (either format). Constant-time
+   * compare. `NO_PASSWORD_HASH` matches nothing, after the work a wrong
+   * password costs (this world's key for it), so the answer's timing does not
+   * tell an account without a password from one with another.
+   */
   async verify(password: string, stored: string): Promise<boolean> {
-    const parts = stored.split('$')
     const sealed = this.#sealed?.(password)
+    if (stored === NO_PASSWORD_HASH) {
+      if (sealed === undefined) await this.#key(password, encoder.encode(this.#worldSalt()), this.#iterations)
+      return false
+    }
+    const parts = stored.split('$')
     if (parts[0] === LEGACY) return sealed === undefined && verifyPassword(password, stored)
     const [algorithm, rounds, worldSalt, salt, hash] = parts
     if (algorithm !== ALGORITHM || !rounds || !worldSalt || !salt || !hash) return false

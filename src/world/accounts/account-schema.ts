@@ -38,12 +38,12 @@ export const accountState = z.strictObject({
   created_at: isoTimestamp,
   updated_at: isoTimestamp.optional(),
   last_login: isoTimestamp.nullable().optional(),
-  /** Plain password to set on import; hashed at once and never stored as given. */
-  password: password.optional(),
-  /** A hash produced by this simulator (in-process snapshots carry it). */
+  /** Plain password to set on import; hashed at once and never stored as given. `null`: the user has none (exports show it). */
+  password: password.nullable().optional(),
+  /** A hash produced by this simulator (in-process snapshots carry it), or `none` (`NO_PASSWORD_HASH`) for a user without a password. */
   password_hash: z
     .string()
-    .regex(/^(?:pbkdf2-sha256\$\d+\$[^$]+\$[^$]+|pbkdf2-hmac-sha256\$\d+\$[^$]+\$[^$]+\$[^$]+)$/)
+    .regex(/^(?:pbkdf2-sha256\$\d+\$[^$]+\$[^$]+|pbkdf2-hmac-sha256\$\d+\$[^$]+\$[^$]+\$[^$]+|none)$/)
     .optional(),
 })
 export type AccountState = z.infer<typeof accountState>
@@ -56,8 +56,12 @@ export const scenarioUser = z.strictObject({
   username,
   email,
   status: userStatus.default('active'),
-  password: password.optional().describe('Defaults to the section password.'),
+  password: password
+    .nullable()
+    .optional()
+    .describe('Defaults to the section password. `null`: the user has no password, and logging in as them is refused as a wrong password is (recorded scenarios).'),
   created_at: isoTimestamp.optional().describe('Defaults to the simulator clock.'),
+  updated_at: isoTimestamp.optional().describe('Defaults to `created_at`.'),
   last_login: isoTimestamp.nullable().optional(),
 })
 

@@ -1,3 +1,4 @@
+import { NO_PASSWORD_HASH } from '../../kernel/crypto/password.js'
 import { sameJson } from '../../kernel/data/same-json.js'
 import type { StoreOf } from '../section.js'
 import type { World } from '../world.js'
@@ -24,7 +25,8 @@ export function accountsSection(world: World, store: AccountStore): StoreOf<type
   return {
     async load(scenario) {
       const plan: Array<Omit<Account, 'password_hash'>> = []
-      const passwords: string[] = []
+      /** Each user's password; `null`: none. */
+      const passwords: Array<string | null> = []
       const defaultPassword = scenario?.password ?? DEFAULT_PASSWORD
       const taken = new Set<string>()
       for (const user of scenario?.users ?? []) {
@@ -36,10 +38,10 @@ export function accountsSection(world: World, store: AccountStore): StoreOf<type
           email: user.email,
           status: user.status,
           created_at: new Date(createdAt).toISOString(),
-          updated_at: new Date(createdAt).toISOString(),
+          updated_at: new Date(user.updated_at ?? createdAt).toISOString(),
           last_login: user.last_login ? new Date(user.last_login).toISOString() : null,
         })
-        passwords.push(user.password ?? defaultPassword)
+        passwords.push(user.password === undefined ? defaultPassword : user.password)
       }
       const counts = scenario?.generate
       for (const status of ['active', 'inactive', 'pending'] as const) {
@@ -51,14 +53,18 @@ export function accountsSection(world: World, store: AccountStore): StoreOf<type
       // Salts are drawn in plan order, after every user, as they always were, 16
       // bytes each but into one buffer (100,000 small arrays cost ~50 ms and their
       // GC); each distinct password's key is derived once, then a user costs one HMAC.
+      // A user without a password leaves its salt unused: whether one has a password
+      // changes no other user's hash, nor any value drawn after.
       const salts = world.random.fill(new Uint8Array(SALT_BYTES * plan.length))
       const signers = new Map<string, (salt: Uint8Array) => string>()
-      for (const password of passwords) if (!signers.has(password)) signers.set(password, await world.passwords.signer(password))
+      for (const password of passwords) if (password !== null && !signers.has(password)) signers.set(password, await world.passwords.signer(password))
       const salt = new Uint8Array(SALT_BYTES)
       store.replaceAll(
         plan.map((account, index) => {
+          const password = passwords[index]!
+          if (password === null) return accountRecord(account, NO_PASSWORD_HASH)
           for (let i = 0, at = index * SALT_BYTES; i < SALT_BYTES; i++) salt[i] = salts[at + i]!
-          return accountRecord(account, signers.get(passwords[index]!)!(salt))
+          return accountRecord(account, signers.get(password)!(salt))
         }),
       )
     },
@@ -76,19 +82,25 @@ export function accountsSection(world: World, store: AccountStore): StoreOf<type
     async import(state) {
       // The loaded state again (a reset): its own frozen records, the very list, so the store shares what it built for it.
       if (state.users.every(Object.isFrozen)) return store.replaceAll(state.users as Account[])
-      // Users without a password keep the one they have now (same id), else the default one.
+      // Users without `password` keep the one they have now (same id), else the
+      // default one; `password: null` is no password at all.
       const keep = (user: AccountState) => (user.password === undefined ? store.get(user.id)?.password_hash : undefined)
       const signers = new Map<string, (salt: Uint8Array) => string>()
       for (const user of state.users) {
-        if (Object.isFrozen(user) || user.password_hash !== undefined || keep(user) !== undefined) continue
+        if (Object.isFrozen(user) || user.password_hash !== undefined || user.password === null || keep(user) !== undefined) continue
         const password = user.password ?? DEFAULT_PASSWORD
         if (!signers.has(password)) signers.set(password, await world.passwords.signer(password))
+      }
+      // A user without a password draws its salt too, as on load: it shifts nothing drawn after.
+      const newHash = (password: string | null | undefined): string => {
+        const salt = world.random.bytes(SALT_BYTES)
+        return password === null ? NO_PASSWORD_HASH : signers.get(password ?? DEFAULT_PASSWORD)!(salt)
       }
       store.replaceAll(
         state.users.map((user): Account => {
           if (Object.isFrozen(user)) return user as Account
           const { password, password_hash, ...rest } = user
-          const hash = password_hash ?? keep(user) ?? signers.get(password ?? DEFAULT_PASSWORD)!(world.random.bytes(16))
+          const hash = password_hash ?? keep(user) ?? newHash(password)
           return accountRecord(
             {
               ...rest,
@@ -104,9 +116,13 @@ export function accountsSection(world: World, store: AccountStore): StoreOf<type
   }
 }
 
-/** An account as the state API shows it: everything but the hash. */
-function withoutHash(account: Account): Omit<Account, 'password_hash'> {
-  return {
+/**
+ * An account as the state API shows it: everything but the hash; `password:
+ * null` for a user without a password, so `PUT /__mock/state` of the document,
+ * in any world, keeps them without one (an absent password is the default's).
+ */
+function withoutHash(account: Account): Omit<Account, 'password_hash'> & { password?: null } {
+  const shown = {
     id: account.id,
     username: account.username,
     email: account.email,
@@ -115,6 +131,7 @@ function withoutHash(account: Account): Omit<Account, 'password_hash'> {
     updated_at: account.updated_at,
     last_login: account.last_login,
   }
+  return account.password_hash === NO_PASSWORD_HASH ? { ...shown, password: null } : shown
 }
 
 const CANONICAL_INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/
