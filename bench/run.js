@@ -24,6 +24,9 @@ try {
   else if (setting('--proxy')) {
     const { runProxyBench } = await import('./proxy.js')
     process.exitCode = await runProxyBench()
+  } else if (setting('--bundle')) {
+    const { runBundleBench } = await import('./bundle.js')
+    process.exitCode = await runBundleBench()
   } else if (setting('--record')) {
     const { runRecordingBench } = await import('./recording.js')
     process.exitCode = await runRecordingBench()

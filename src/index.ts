@@ -25,6 +25,7 @@ export {
 export { ScenarioError } from './kernel/errors/scenario-error.js'
 export { type JournalEntry, journalEntrySchema, type RequestJournal } from './simulator/journal-entry.js'
 export type { JournalQuery } from './simulator/journal-query.js'
+export { type WorldBundle, worldBundleSchema } from './simulator/world-bundle.js'
 export { FAULT_STATUS_RANGE, type FaultRule, type FaultRuleInput, type FaultStatus, faultRuleSchema, faultRulesSchema } from './simulator/fault-rule.js'
 export type { FaultRuleView, Faults } from './simulator/faults.js'
 export {

@@ -1,12 +1,12 @@
 // The end-to-end example (examples/e2e/) run as a user runs it: `playwright test`
 // with Debian's Chromium, two workers, the built CLI server and the example app.
 // Needs `npm run build` (part of `npm test`).
-import { spawn } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdirSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { runWithReport } from './support/run-with-report.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const PLAYWRIGHT = createRequire(import.meta.url).resolve('@playwright/test/cli')
@@ -32,27 +32,15 @@ interface Suite {
 }
 
 /** Runs one Playwright config with the JSON reporter; resolves with its exit code, output and report. */
-function runPlaywright(config: string, name: string): Promise<{ code: number | null; output: string; report: Report; seconds: number }> {
+async function runPlaywright(config: string, name: string): Promise<{ code: number | null; output: string; report: Report; seconds: number }> {
   mkdirSync(OUT, { recursive: true })
   const file = join(OUT, `${name}.json`)
   rmSync(file, { force: true })
   const env: NodeJS.ProcessEnv = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: file, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', FORCE_COLOR: '0' }
   for (const key of ['E2E_MOCK_PORT', 'E2E_APP_PORT', 'E2E_RUN_DIR', 'MULTI_AREA_MOCK_URL']) delete env[key]
   const started = Date.now()
-  const child = spawn(process.execPath, [PLAYWRIGHT, 'test', '-c', config, '--reporter=json,line'], { cwd: ROOT, env, stdio: 'pipe' })
-  let output = ''
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
-  return new Promise((resolve, reject) => {
-    child.once('error', reject)
-    child.once('exit', (code) => {
-      try {
-        resolve({ code, output, report: JSON.parse(readFileSync(file, 'utf8')) as Report, seconds: (Date.now() - started) / 1000 })
-      } catch (error) {
-        reject(new Error(`playwright test -c ${config} left no JSON report (exit ${code}):\n${output}`, { cause: error }))
-      }
-    })
-  })
+  const run = await runWithReport<Report>(PLAYWRIGHT, ['test', '-c', config, '--reporter=json,line'], { cwd: ROOT, env, report: file, name: `playwright test -c ${config}` })
+  return { ...run, seconds: (Date.now() - started) / 1000 }
 }
 
 /** Every test of a report by title, with its (only) result. */

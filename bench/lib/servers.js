@@ -29,6 +29,19 @@ export function startSimulator(extra = [], { cli = CLI, name = 'simulator', time
 }
 
 /**
+ * Starts `serve --replay <bundle>`: the bundle's world, none of the bench's world flags (a replay refuses them).
+ *
+ * @example
+ * const server = await startReplay('bundle.json')
+ * @param {string} bundle
+ * @param {{ timeoutMs?: number }} [options]
+ * @returns {Promise<Server>}
+ */
+export function startReplay(bundle, { timeoutMs = 120_000 } = {}) {
+  return startChild('replay', process.execPath, [CLI, 'serve', '--port', '0', '--host', HOST, '--quiet', '--replay', bundle], SIMULATOR_BANNER, {}, timeoutMs)
+}
+
+/**
  * Starts bench/baseline-server.js answering `fixtures` (its JSON); `batched`: ending each turn's answers together, as the simulator's server does.
  *
  * @param {string} fixtures

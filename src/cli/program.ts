@@ -9,6 +9,8 @@ import { serve } from './serve.js'
 import { addVerifyCommand } from './verify-command.js'
 import { addScenarioCommand } from './scenario-command.js'
 import { proxyOption } from './proxy-options.js'
+import { toJsonSchema } from '../kernel/openapi/json-schema.js'
+import { worldBundleSchema } from '../simulator/world-bundle.js'
 
 /** The `multi-area-mock` command line. */
 export function buildProgram(version: string): Command {
@@ -44,6 +46,7 @@ Examples:
   $ multi-area-mock serve --latency 50..200 --fault 'POST /core/users 503 p=0.2'
   $ multi-area-mock serve --proxy admin=https://users.example.com/api
   $ multi-area-mock serve --state-file world.json     # the world outlives the server
+  $ multi-area-mock serve --replay mock-world.json    # the world a failing test saw
 
 The inspector (a page to see and steer the world) is at /__mock/ui.`,
     )
@@ -87,6 +90,13 @@ Examples:
     .description('Print the JSON Schema of scenario files (committed as scenarios/scenario.schema.json).')
     .action(() => {
       process.stdout.write(`${JSON.stringify(scenarioJsonSchema(), null, 2)}\n`)
+    })
+
+  program
+    .command('bundle-schema')
+    .description('Print the JSON Schema of world bundles (GET /__mock/bundle, serve --replay).')
+    .action(() => {
+      process.stdout.write(`${JSON.stringify(toJsonSchema(worldBundleSchema, 'output'), null, 2)}\n`)
     })
 
   addVerifyCommand(program)

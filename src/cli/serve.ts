@@ -8,6 +8,8 @@ import type { ScenarioInput } from '../simulator/scenario-schema.js'
 import { inspectorBanner } from './inspector-banner.js'
 import { CONTROL_PREFIX } from '../simulator/simulator.js'
 import { type Flag, optionsFromFlags } from './options.js'
+import { DEFAULT_SCENARIO } from '../simulator/builtin-scenarios.js'
+import { refuseWorldOptions, worldOptionsGiven, type ReplayedBundle } from '../node/server-replay.js'
 
 /** What `serve` reads besides the options' own flags. */
 interface ServeOnlyFlags {
@@ -23,21 +25,28 @@ interface ServeOnlyFlags {
 export async function serve(values: Record<string, unknown>, flags: readonly Flag[]): Promise<void> {
   const started = performance.now()
   const { scenario: named, quiet, fault, latency, proxy } = values as unknown as ServeOnlyFlags
+  const flagged = optionsFromFlags(values, flags)
+  const replaying = flagged.replay !== undefined
+  // The bundle's world, exactly: a flag that would change it is refused, not silently ignored.
+  // (`--scenario default` cannot be told from no flag: it is the bundle's scenario that loads.)
+  if (replaying) {
+    const own = [...(named === DEFAULT_SCENARIO ? [] : ['--scenario']), ...(fault === undefined ? [] : ['--fault']), ...(latency === undefined ? [] : ['--latency'])]
+    refuseWorldOptions([...own, ...worldOptionsGiven(flagged)])
+  }
   let scenario: string = named
   let scenarios: Record<string, ScenarioInput> = {}
-  if (looksLikePath(named)) {
+  if (!replaying && looksLikePath(named)) {
     const file = await readScenarioFile(named)
     // A computed key is always an own property: a file named `__proto__.json` must not set the prototype.
     scenarios = { [file.name]: file.scenario }
     scenario = file.name
   }
   const options: ServerOptions = {
-    ...optionsFromFlags(values, flags),
-    scenario,
-    scenarios,
+    ...flagged,
+    ...(replaying ? {} : { scenario, scenarios }),
     ...(proxy === undefined ? {} : { proxy }),
     // --latency first: it adds to every request, whatever the other rules do.
-    faults: [...(latency === undefined ? [] : [{ latency }]), ...(fault ?? [])],
+    ...(replaying ? {} : { faults: [...(latency === undefined ? [] : [{ latency }]), ...(fault ?? [])] }),
     ...(quiet ? {} : { log: (line: string) => process.stdout.write(`${line}\n`) }),
   }
   const running = await startServer(options)
@@ -62,6 +71,7 @@ export async function serve(values: Record<string, unknown>, flags: readonly Fla
     `     ${(guarded ? 'Control API (Bearer token required)' : 'Control API').padEnd(40)} ${running.url}${CONTROL_PREFIX}`,
   ]
   lines.push(...inspectorBanner(running))
+  if (running.replayed) lines.push(replayedLine(running.replayed))
   if (running.recording) lines.push(`     ${'Recording proxied answers to'.padEnd(40)} ${running.recording.file} (POST ${CONTROL_PREFIX}/recording/save writes it now)`)
   const faults = sim.faults.list().length
   if (faults > 0) lines.push(`     ${`${faults} fault rule${faults === 1 ? '' : 's'} in force`.padEnd(40)} ${running.url}${CONTROL_PREFIX}/faults`)
@@ -79,6 +89,14 @@ function exposedWarning(host: string, guarded: boolean): string {
   return guarded
     ? `${who}; it requires the control token.`
     : `${who}: anyone who can connect can reset, replace or read the whole world. Set --control-token (or ${CONTROL_TOKEN_ENV}) to protect it.`
+}
+
+/** The banner's line on a replayed bundle: what was applied, of which world, taken when and with which version. */
+function replayedLine(replayed: ReplayedBundle): string {
+  const { file, commands, applied, until, world, takenAt, version } = replayed
+  const count = `${commands} command${commands === 1 ? '' : 's'}`
+  const what = until === null ? count : `${applied} of ${count}, stopped before command ${until}`
+  return `Replayed ${file}: ${what} (world ${world ?? 'default'}, taken ${takenAt} with multi-area-mock ${version})`
 }
 
 /** The banner's note on a proxied area: where its requests go. */

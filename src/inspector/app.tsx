@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import { Api, ApiProblem, DEFAULT_WORLD, problemText, TOKEN_KEY } from './api.js'
-import { AreaTabs } from './area-tabs.js'
 import { ClockPanel } from './clock-panel.js'
 import { openFeed } from './event-feed.js'
 import { FaultsPanel } from './faults-panel.js'
 import { type JournalEntry, JournalPanel } from './journal-panel.js'
+import { Timeline } from './timeline-data.js'
+import { TimelinePanel } from './timeline-panel.js'
+import { TimelineWorld } from './timeline-world.js'
 import { TokenPrompt } from './token-prompt.js'
 import { clockNow, loadWorld, type WorldData } from './world-data.js'
 import { WorldPanel } from './world-panel.js'
@@ -166,6 +168,10 @@ export function App({ control }: { control: string }) {
     return () => clearInterval(timer)
   }, [ready, shared, world, api, control])
 
+  // The time line follows the world as it changes (each reload of it), once the page may read it.
+  const timeline = useMemo(() => new Timeline(api), [api])
+  useEffect(() => timeline.follow(world, ready ? data : null), [timeline, world, ready, data])
+
   // A running clock moves the time shown (and the chain's head) without a request.
   useEffect(() => {
     if (!data || data.clock.fixed) return
@@ -208,7 +214,7 @@ export function App({ control }: { control: string }) {
       ) : (
         <main class="layout">
           <section class="panel areas" aria-label="World">
-            <AreaTabs api={api} data={data} now={now} />
+            <TimelineWorld timeline={timeline} api={api} data={data} now={now} />
           </section>
           <JournalPanel
             entries={journal}
@@ -217,6 +223,7 @@ export function App({ control }: { control: string }) {
             onClear={() => void api.send('DELETE', `${control}/requests`).catch((error) => setProblem(problemText(error)))}
           />
           <aside class="controls" aria-label="Controls">
+            <TimelinePanel timeline={timeline} />
             <ClockPanel api={api} clock={data.clock} now={now} />
             <FaultsPanel api={api} rules={data.faults} />
             <WorldPanel api={api} world={world} scenarios={data.scenarios} stateFile={access.info.stateFile} />

@@ -8,13 +8,14 @@ import { type Tab, Tabs } from './tabs.js'
 import { UsersTable } from './users-table.js'
 import { areaBase, type WorldData } from './world-data.js'
 
-/** One tab per kind of data, for the areas this server mounts (users are shared by Areas A, B and D and always there). */
-export function AreaTabs({ api, data, now }: { api: Api; data: WorldData; now: number }) {
+/** One tab per kind of data, for the areas this server mounts (users are shared by Areas A, B and D and always there); `readOnly`: an earlier world (the time line), shown without the buttons and fields that write. */
+export function AreaTabs({ api, data, now, readOnly = false }: { api: Api; data: WorldData; now: number; readOnly?: boolean }) {
   const [tab, setTab] = useState('users')
   const { state, areas } = data
-  const tabs: Tab[] = [{ id: 'users', label: 'Users', render: () => <UsersTable api={api} users={state.accounts.users} admin={areaBase(areas, 'admin')} /> }]
+  const admin = readOnly ? undefined : areaBase(areas, 'admin')
+  const tabs: Tab[] = [{ id: 'users', label: 'Users', render: () => <UsersTable api={api} users={state.accounts.users} admin={admin} /> }]
   const core = areaBase(areas, 'core')
-  if (core !== undefined) tabs.push({ id: 'products', label: 'Products', render: () => <ProductsTable api={api} products={state.core.products} core={core} /> })
+  if (core !== undefined) tabs.push({ id: 'products', label: 'Products', render: () => <ProductsTable api={api} products={state.core.products} core={core} readOnly={readOnly} /> })
   if (areaBase(areas, 'quantum') !== undefined) tabs.push({ id: 'pairs', label: 'Particle pairs', render: () => <PairsTable pairs={state.quantum.pairs} /> })
   if (areaBase(areas, 'general') !== undefined) {
     tabs.push({

@@ -14,10 +14,27 @@ interface Product {
 /**
  * Area B's products with their price and stock editable in place; Save (or
  * Enter) sends `PUT /core/products/{id}`, so Area B's validation and errors
- * are what you see.
+ * are what you see. `readOnly` (an earlier world): shown, not editable.
  */
-export function ProductsTable({ api, products, core }: { api: Api; products: Product[]; core: string }) {
+export function ProductsTable({ api, products, core, readOnly = false }: { api: Api; products: Product[]; core: string; readOnly?: boolean }) {
   const [act, outcome] = useAction()
+  if (readOnly)
+    return (
+      <section aria-label="Products">
+        <DataTable caption="Products" columns={['Id', 'Name', 'Price', 'Stock']}>
+          {products.map((product) => (
+            <tr key={product.id}>
+              <td>
+                <code>{product.id}</code>
+              </td>
+              <th scope="row">{product.name}</th>
+              <td class="number">{product.price}</td>
+              <td class="number">{product.stock}</td>
+            </tr>
+          ))}
+        </DataTable>
+      </section>
+    )
   return (
     <section aria-label="Products">
       <Outcome state={outcome} />

@@ -7,6 +7,8 @@
  */
 export type { DispatchMode } from './fast-path.js'
 export { type RunningServer, type ServerOptions, startServer } from './server.js'
+export type { ReplayedBundle } from './server-replay.js'
+export type { RecordingFile } from './traffic-recording.js'
 export { readScenarioFile } from './scenario-file.js'
 export type { Simulator } from '../simulator/simulator.js'
 export {

@@ -23,6 +23,7 @@ export const STORE_ENV = 'MULTI_AREA_MOCK_STORE'
 const PORT = 'expected an integer from 0 to 65535'
 const TIMEOUT = 'expected a duration from 1ms to 24h, such as 10s or 500 (ms)'
 const timeout = () => z.int(TIMEOUT).min(1, TIMEOUT).max(86_400_000, TIMEOUT)
+const REPLAY_UNTIL = 'expected a command number, an integer of 1 or more'
 const CONTROL_TOKEN = 'expected 1 to 4096 printable ASCII characters without spaces'
 
 const corsOrigin = () => z.string().superRefine((value, ctx) => refine(ctx, corsOriginProblem(value)))
@@ -155,6 +156,33 @@ export const serverOptionsSchema = z.object(
       cli: {
         flag: '--record <file>',
         description: "record what the proxied areas' backends answer into a scenario file, written on POST /__mock/recording/save and when the server stops (needs --proxy)",
+      },
+    }),
+    /**
+     * Start with the world of a bundle (`serve --replay mock-world.json`, a saved
+     * `GET /__mock/bundle`), byte for byte: the simulator is made from the
+     * bundle's options, its world restored as the default world and its commands
+     * applied in order; the clock then stands still where the world's stood. The
+     * server's own options still apply (port, host, control token, CORS,
+     * timeouts, dispatch, proxy, log) and so does a secret one (`auth.secret`,
+     * which a bundle never holds); any other simulator option is refused (the
+     * world comes from the bundle), and so are `stateFile` and `store`. A bundle
+     * that does not replay to its world (another version, a changed file) is
+     * refused with a `ConfigError`.
+     */
+    replay: option(z.string('expected a file path').min(1, 'expected a file path').optional(), {
+      cli: {
+        flag: '--replay <bundle.json>',
+        description:
+          'start with the world of a bundle (saved from GET /__mock/bundle) exactly as it stood when it was taken; the world options (seed, clock, scenario…) come from the bundle',
+      },
+    }),
+    /** With `replay`: stop before command `replayUntil` (counting from 1): the world as it stood when that command arrived. */
+    replayUntil: option(z.int(REPLAY_UNTIL).min(1, REPLAY_UNTIL).optional(), {
+      cli: {
+        flag: '--replay-until <n>',
+        description: 'with --replay: apply only the commands before command n (from 1), the world as it stood when command n arrived',
+        fromText: integerText,
       },
     }),
     /**

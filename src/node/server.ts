@@ -24,6 +24,7 @@ import { engineOf } from '../simulator/engine.js'
 import { EndBatch } from './end-batch.js'
 import { proxyTargets } from './proxy-targets.js'
 import { type RecordingFile, TrafficRecording } from './traffic-recording.js'
+import { applyReplay, planReplay, type ReplayedBundle } from './server-replay.js'
 
 export type { DispatchMode } from './fast-path.js'
 export type { ServerOptions } from './server-options.js'
@@ -51,6 +52,8 @@ export interface RunningServer {
   readonly store: string | null
   /** The recording of the proxied areas' answers (`record`): its file, and what the last save wrote. */
   readonly recording: RecordingFile | null
+  /** The bundle the world was rebuilt from (`replay`): its file, world, version, and the commands applied. */
+  readonly replayed: ReplayedBundle | null
   /** Stops accepting connections, ends open ones, saves the state file and the recording (if any), resolves when closed. */
   close(): Promise<void>
 }
@@ -79,12 +82,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     proxyTimeout,
     stateFile: stateFilePath,
     record: recordPath,
+    replay: replayPath,
+    replayUntil,
     store: storeUrl,
     corsOrigins,
     allowedHosts,
   } = parseOptions(serverOptionsSchema, options)
+  if (replayUntil !== undefined && replayPath === undefined) throw new ConfigError('--replay-until needs --replay: it stops the replay of a bundle before one of its commands.')
+  if (replayPath !== undefined && (stateFilePath !== undefined || storeUrl !== undefined))
+    throw new ConfigError('--replay starts from the world of a bundle: not with --state-file or --store, which keep a world of their own.')
+  // Read and checked before anything is made: the bundle's options make the simulator.
+  const plan = replayPath === undefined ? undefined : await planReplay(replayPath, options)
   const simulator = createSimulator({
-    ...options,
+    ...(plan?.options ?? options),
     onInternalError:
       options.onInternalError ??
       ((error, request) => {
@@ -94,6 +104,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   })
   // The whole world is seeded (or loaded from its file) before the first request can arrive.
   await simulator.ready
+  // Rebuilt before listening: the first request sees the bundle's world.
+  const replayed = plan === undefined ? null : await applyReplay(simulator, plan, replayUntil)
   // Checked before listening: a bad proxy URL fails the start, not a request.
   const proxied = proxyTargets(
     proxyOption ?? {},
@@ -108,7 +120,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       ? undefined
       : await TrafficRecording.open(
           engineOf(simulator),
-          options,
+          plan?.options ?? options,
           proxied.map((target) => target.area),
           recordPath,
         )
@@ -236,6 +248,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await recording?.save()
     },
     recording: recording ?? null,
+    replayed,
   }
 }
 

@@ -13,6 +13,8 @@ import { expect as base } from '@playwright/test'
 import { toHaveReceivedRequest } from './matcher.js'
 
 export { type MockFixtures, type MockOptions, test } from './mock-fixture.js'
+export type { AttachWorldMode } from './attach-world.js'
+export type { WorldBundle } from '../simulator/world-bundle.js'
 export { type ClockView, createMockWorld, type CreateMockWorldOptions, MockWorld, type MockServerOptions } from '../testing/mock-world.js'
 export { MOCK_URL_ENV, MockServerError } from '../testing/mock-server.js'
 export type { MatchOptions, RequestMatch } from '../testing/request-match.js'

@@ -2,6 +2,7 @@ import { test as base } from '@playwright/test'
 import type { ScenarioInput } from '../simulator/scenario-schema.js'
 import { createMockWorld, type MockWorld } from '../testing/mock-world.js'
 import { MOCK_URL_ENV } from '../testing/mock-server.js'
+import { type AttachWorldMode, attachWorld } from './attach-world.js'
 import { routeIntoWorld } from './route-into-world.js'
 
 /** The server's control token, when it was started with `--control-token` (the CLI reads the same variable). */
@@ -24,11 +25,17 @@ export interface MockOptions {
    * the page's requests there are answered by the simulator server, same path, in the test's world.
    */
   mockOrigins: string[]
+  /**
+   * When the test's world goes into the report as a `mock-world` attachment
+   * (its bundle: `serve --replay` rebuilds it): `'on-failure'` (default) when
+   * the test did not end as expected, `'always'`, or `'never'`.
+   */
+  mockAttachWorld: AttachWorldMode
 }
 
 /** The test-scoped fixtures. */
 export interface MockFixtures {
-  /** This test's world on the simulator server; deleted when the test ends, pass or fail. */
+  /** This test's world on the simulator server; deleted when the test ends, pass or fail (after its bundle is attached to a failed test). */
   mock: MockWorld
 }
 
@@ -50,9 +57,10 @@ export const test = base.extend<MockOptions & MockFixtures>({
   mockClock: [undefined, { option: true }],
   mockControlToken: [undefined, { option: true }],
   mockOrigins: [[], { option: true }],
+  mockAttachWorld: ['on-failure', { option: true }],
   // Automatic: a test that never names `mock` still gets a world of its own, so its page never writes to a world other tests share.
   mock: [
-    async ({ context, baseURL, mockServerUrl, mockScenario, mockSeed, mockClock, mockControlToken, mockOrigins }, use) => {
+    async ({ context, baseURL, mockServerUrl, mockScenario, mockSeed, mockClock, mockControlToken, mockOrigins, mockAttachWorld }, use, testInfo) => {
       const controlToken = mockControlToken ?? process.env[CONTROL_TOKEN_ENV]
       const world = await createMockWorld(mockServerUrl ?? process.env[MOCK_URL_ENV] ?? '', {
         ...(mockScenario === undefined ? {} : { scenario: mockScenario }),
@@ -63,6 +71,8 @@ export const test = base.extend<MockOptions & MockFixtures>({
       try {
         await routeIntoWorld(context, world, { baseURL, origins: mockOrigins })
         await use(world)
+        // The world as the test left it, before it is deleted below.
+        await attachWorld(world, testInfo, mockAttachWorld)
       } finally {
         // Runs after a failure or a timeout too; a world already gone (expired) is fine.
         await world.delete()

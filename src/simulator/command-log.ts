@@ -1,6 +1,7 @@
 import type { Reply } from '../kernel/http/reply.js'
 import type { Command } from './command.js'
 import { storeUnavailable } from '../kernel/errors/store-unavailable.js'
+import type { WorldHistory } from './world-history.js'
 
 /** A store that keeps one process's commands, after they are applied, in their order (`--state-file`). */
 export interface KeptCommands {
@@ -71,6 +72,7 @@ export class CommandLog<Own> {
   #sequence = 0
   #applyingRemote = false
   #onApplied: ((id: string, command: Command & { origin?: string }) => void) | undefined
+  #history: WorldHistory | undefined
 
   constructor(apply: ApplyCommand<Own>) {
     this.#apply = apply
@@ -87,9 +89,23 @@ export class CommandLog<Own> {
     return this.#store?.kind === 'shared'
   }
 
-  /** Whether commands are kept (passwords must then be sealed before `submit`). */
+  /** Whether commands are kept, in a store or a history (passwords must then be sealed before `submit`). */
   get keeps(): boolean {
-    return this.#store !== undefined
+    return this.#store !== undefined || this.#history !== undefined
+  }
+
+  /**
+   * Keeps every world's history from now on (issue 35): each command applied,
+   * whatever keeps it besides, in the one order they are applied in (in
+   * memory too, commands are then applied one after another).
+   */
+  keepHistory(history: WorldHistory | undefined): void {
+    this.#history = history
+  }
+
+  /** The worlds' history, when it is kept. */
+  get history(): WorldHistory | undefined {
+    return this.#history
   }
 
   /**
@@ -133,10 +149,10 @@ export class CommandLog<Own> {
   submit(command: Command, own: Own | undefined): Promise<Reply> {
     const store = this.#store
     // Nothing kept, nothing to order: applied at once, as before there was a log (worlds' writes do not wait for each other).
-    if (store === undefined) return this.#apply(command, own)
+    if (store === undefined) return this.#history === undefined ? this.#apply(command, own) : this.serial(() => this.#applyKept(command, own))
     if (store.kind === 'kept') {
       const applied = this.serial(async () => {
-        const reply = await this.#apply(command, own)
+        const reply = await this.#applyKept(command, own)
         return { reply, kept: store.append(command) }
       })
       return applied.then(({ reply, kept }) => kept.then(() => reply))
@@ -180,7 +196,17 @@ export class CommandLog<Own> {
   }
 
   #remote(command: Command): Promise<Reply> {
-    return this.remotely(() => this.#apply(command, undefined))
+    return this.remotely(() => this.#applyKept(command, undefined))
+  }
+
+  /** Applies a command in the log's turn, kept in the worlds' history when there is one. */
+  async #applyKept(command: Command, own: Own | undefined): Promise<Reply> {
+    const history = this.#history
+    if (history === undefined) return this.#apply(command, own)
+    history.before(command)
+    const reply = await this.#apply(command, own)
+    history.after(command)
+    return reply
   }
 
   /** Runs `operation` as other replicas' work (`applyingRemote`): restoring a snapshot, say, clears no shared journal. */
@@ -217,7 +243,7 @@ export class CommandLog<Own> {
       return command
     }
     this.#mine.delete(command.origin!)
-    const reply = this.#apply(command, mine.own)
+    const reply = this.#applyKept(command, mine.own)
     mine.settle(reply)
     await reply
     return command

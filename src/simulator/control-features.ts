@@ -1,7 +1,10 @@
 import type { StoreStatus } from './command-log.js'
+import { bundleRoutes } from './bundle-routes.js'
+import type { BundleSource } from './bundle-take.js'
 import { controlRoutes } from './control-routes.js'
 import { eventRoutes } from './event-routes.js'
 import { faultRoutes } from './fault-routes.js'
+import { historyRoutes } from './history-routes.js'
 import type { Faults } from './faults.js'
 import type { RequestJournal } from './journal-entry.js'
 import { journalRoutes } from './journal-routes.js'
@@ -12,7 +15,8 @@ import type { Worlds } from './worlds.js'
 
 /** What every control feature's routes may use: the simulator (or world) a request is for, and its parts. */
 export interface ControlContext {
-  sim: Simulator
+  /** The simulator (or world) the request is for; what a bundle is taken from too. */
+  sim: Simulator & BundleSource
   journal: RequestJournal
   faults: Faults
   worlds: Worlds<Simulator>
@@ -41,6 +45,8 @@ export const CONTROL_FEATURES = [
   { id: 'worlds', routes: worldRoutes, managesWorlds: true },
   { id: 'events', routes: eventRoutes },
   { id: 'recording', routes: recordingRoutes },
+  { id: 'bundle', routes: bundleRoutes },
+  { id: 'history', routes: historyRoutes },
 ] as const
 
 /** What a simulator gives its control API: its parts, and what its family shares (the store's state, the server's recording). */

@@ -3,6 +3,7 @@ import type { SimRequest } from '../kernel/http/sim-request.js'
 import type { Dispatch, Dispatcher } from '../kernel/routing/dispatcher.js'
 import { SimulatorInstance } from './simulator-instance.js'
 import type { Upstream } from './request-pipeline.js'
+import type { SimulatorOptions } from './options.js'
 import type { Simulator } from './simulator.js'
 import type { FamilyShared } from './world-family.js'
 import type { StateLifecycle } from './state-lifecycle.js'
@@ -24,6 +25,10 @@ export interface SimulatorEngine extends Simulator {
   readonly family: FamilyShared<SimulatorInstance>
   /** The default world's lifecycle: what `reset()` returns to, its clock and fault rules (`save`, `restore`). */
   readonly lifecycle: StateLifecycle
+  /** The options it was made with. */
+  readonly options: SimulatorOptions
+  /** The isolated world it is; `null` for the default world. */
+  readonly worldId: string | null
   /** Seeds the starting scenario again as at instant `at` (ms): replicas seed the same world. */
   restartAt(at: number): Promise<void>
 }

@@ -54,7 +54,7 @@ export class SimulatorInstance implements Simulator {
   readonly dispatcher: Dispatcher
   readonly worldId: string | null
 
-  readonly #options: SimulatorOptions
+  readonly options: SimulatorOptions
   readonly #world: World
   readonly #pipeline: PipelineParts
   /** This world's writes, applied in the family's order. */
@@ -79,7 +79,7 @@ export class SimulatorInstance implements Simulator {
 
   /** `checked`: `input` already checked with `simulatorOptionsSchema` (the browser entry's one parse), not parsed again. */
   constructor(input: SimulatorOptions, family?: Family<SimulatorInstance>, checked?: CheckedOptions) {
-    this.#options = input
+    this.options = input
     const options = checked ?? parseOptions(simulatorOptionsSchema, input)
     this.worldId = family?.id ?? null
     this.#shared = family?.shared ?? new FamilyShared(() => this.#worlds)
@@ -214,7 +214,7 @@ export class SimulatorInstance implements Simulator {
   }
 
   async openapi(options: OpenApiOptions = {}): Promise<OpenApiDocument> {
-    this.#examples ??= recordExamples(new SimulatorInstance({ ...this.#options, seed: DEFAULT_SEED, scenario: DEFAULT_SCENARIO, clock: EXAMPLE_CLOCK, baseUrls: {}, root: [] }))
+    this.#examples ??= recordExamples(new SimulatorInstance({ ...this.options, seed: DEFAULT_SEED, scenario: DEFAULT_SCENARIO, clock: EXAMPLE_CLOCK, baseUrls: {}, root: [] }))
     return describeSimulator(this, await this.#examples, options)
   }
 
@@ -288,7 +288,7 @@ export class SimulatorInstance implements Simulator {
 
   /** A world of this family: the same options, with the scenario, seed and clock asked for. */
   #newWorld(id: string, create: CreateWorldOptions): SimulatorInstance {
-    const options = this.#options
+    const options = this.options
     // A clock object of your own is forked, so the world's clock moves alone.
     const clock = create.clock ?? (options.clock instanceof SimClock ? options.clock.fork() : options.clock)
     const worldOptions: SimulatorOptions = { ...options, scenario: create.scenario ?? options.scenario ?? DEFAULT_SCENARIO }

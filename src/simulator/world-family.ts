@@ -1,4 +1,5 @@
 import type { RecordingControl } from './recording-routes.js'
+import { WorldHistory } from './world-history.js'
 import { newPasswordKeys, type PasswordKeys } from '../kernel/crypto/password.js'
 import { errorResponse } from '../kernel/errors/error-response.js'
 import type { Reply } from '../kernel/http/reply.js'
@@ -63,6 +64,8 @@ export class FamilyShared<Member extends CommandTarget> {
   constructor(registry: () => WorldRegistry<Member>) {
     this.#registry = registry
     this.log = new CommandLog<OwnWrite>((command, own) => this.#apply(registry(), command, own))
+    const member = (world: string | null) => registry().get(world ?? DEFAULT_WORLD_ID)
+    this.log.keepHistory(new WorldHistory({ member, save: (world) => member(world)?.lifecycle.save() }, () => this.time.now()))
   }
 
   /** Every world as it stands (take it in the log's turn, between two commands). */
@@ -78,6 +81,8 @@ export class FamilyShared<Member extends CommandTarget> {
   }
 
   async #restore(snapshot: FamilySnapshot): Promise<void> {
+    // Every world begins its history again from the snapshot.
+    this.log.history?.clear()
     const registry = this.#registry()
     const wanted = new Set(snapshot.worlds.map(({ id }) => id))
     for (const { id } of registry.list()) if (!wanted.has(id)) registry.delete(id)

@@ -3,6 +3,7 @@ import type { FaultRuleView } from '../simulator/faults.js'
 import type { JournalEntry } from '../simulator/journal-entry.js'
 import type { JournalQuery } from '../simulator/journal-query.js'
 import type { ScenarioInput, WorldState } from '../simulator/scenario-schema.js'
+import type { WorldBundle } from '../simulator/world-bundle.js'
 import { CONTROL_PREFIX_PATH, MockServerError, normalizeServerUrl } from './mock-server.js'
 import { WORLD_HEADER, type WorldInfo } from '../simulator/worlds.js'
 
@@ -123,6 +124,18 @@ export class MockWorld {
   /** The whole world as JSON, without password hashes (`GET /__mock/state`). */
   async state(): Promise<WorldState> {
     return (await call(this.#server, this.worldId, 'GET', '/state')) as WorldState
+  }
+
+  /**
+   * Everything that rebuilds this world anywhere (`GET /__mock/bundle`): its
+   * options, its start, every command since (passwords sealed) and its journal
+   * (secrets redacted). `multi-area-mock serve --replay` rebuilds it.
+   *
+   * @example
+   * await writeFile('world.json', JSON.stringify(await world.bundle()))
+   */
+  async bundle(): Promise<WorldBundle> {
+    return (await call(this.#server, this.worldId, 'GET', '/bundle')) as WorldBundle
   }
 
   /** Replaces the whole world (`PUT /__mock/state`); answers the records per collection. */

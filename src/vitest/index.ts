@@ -2,7 +2,8 @@
  * Vitest entry of multi-area-mock: `import 'multi-area-mock/vitest'` (in a test
  * file or a setup file) adds `expect(sim).toHaveReceivedRequest(match, { times? })`
  * for in-process simulators (`createSimulator`, a world of `sim.worlds`), and
- * `await expect(world).toHaveReceivedRequest(...)` for a `createMockWorld` world on a server.
+ * `await expect(world).toHaveReceivedRequest(...)` for a `createMockWorld` world on a server;
+ * `attachWorldOnFailure(world)` keeps the world of a failed test as a bundle file.
  *
  * @example
  * import 'multi-area-mock/vitest'
@@ -15,6 +16,7 @@ import { MockWorld } from '../testing/mock-world.js'
 import { checkMatch, type JournalSnapshot, judge, type MatchOptions, type RequestMatch, readJournal, readJournalAsync, short } from '../testing/request-match.js'
 
 export type { MatchOptions, RequestMatch } from '../testing/request-match.js'
+export { attachWorldOnFailure, type AttachWorldOnFailureOptions } from './attach-world-on-failure.js'
 
 /** What the matcher reads: a `Simulator` has both. */
 interface JournalHolder {

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DocBlock, blocksOf } from './support/blocks.js'
 import { type Consumer, type ConsumerKind, type Diagnostic, type FileResult, makeConsumer, pack, typecheck, vitest } from './support/consumers.js'
-import { cleanEnv, curlWrapper, expectedStatuses, mapPort, runShell, startServer, statusMatches } from './support/shell.js'
+import { cleanEnv, curlWrapper, expectBlockRan, mapPort, runShell, startServer } from './support/shell.js'
 import { typescript7 } from './support/typescript7.js'
 import { runInBrowser } from './support/browser-block.js'
 import { CHROMIUM_PATH } from '../support/chromium.js'
@@ -226,13 +226,7 @@ for (const document of DOCUMENTS) {
           const server = await startServer(`multi-area-mock serve --port 0 --quiet ${block.serverFlags.join(' ')}`, consumers.esm.dir, env)
           try {
             const result = await runShell(mapPort(block.code, server.port), consumers.esm.dir, env)
-            const report = `exit ${result.code}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}`
-            expect(result.code, report).toBe(0)
-            const expected = expectedStatuses(block.code)
-            expect(result.statuses.length, `curl calls made vs written\n${report}`).toBe(expected.length)
-            result.statuses.forEach((status, index) => {
-              expect(statusMatches(status, expected[index]!), `curl call ${index + 1}: ${status}, the docs promise ${expected[index]}\n${report}`).toBe(true)
-            })
+            expectBlockRan(result, block.code, { stderr: true })
           } finally {
             await server.stop()
           }

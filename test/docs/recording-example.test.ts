@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 import { CLI } from '../support/cli-server.js'
 import { type DocBlock, blocksOf } from './support/blocks.js'
-import { cleanEnv, curlWrapper, expectedStatuses, runShell, statusMatches } from './support/shell.js'
+import { cleanEnv, curlWrapper, expectBlockRan, runShell } from './support/shell.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const DOCUMENT = 'docs/recording.md'
@@ -112,14 +112,7 @@ describe(`${DOCUMENT}: the worked example`, () => {
         continue
       }
       const result = await runShell(mapPorts(block.code, ports), dir, env)
-      const report = `${block.where}: exit ${result.code}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}`
-      expect(result.code, report).toBe(0)
-      expect(result.stderr, report).toBe('')
-      const expected = expectedStatuses(block.code)
-      expect(result.statuses.length, `curl calls made vs written\n${report}`).toBe(expected.length)
-      result.statuses.forEach((status, index) =>
-        expect(statusMatches(status, expected[index]!), `curl call ${index + 1}: ${status}, the docs promise ${expected[index]}\n${report}`).toBe(true),
-      )
+      expectBlockRan(result, block.code, { where: block.where })
       last = { block, stdout: result.stdout }
     }
   })

@@ -156,6 +156,10 @@ export const calls: { [Id in keyof operations]: Call } = {
     const body = { delegatorAddress: '0x52908400098527886E0F7030069857D2E4169EE7', validatorAddress: validator.address, amount: '1000000', signature: SIGNATURE }
     return summarise(api.POST('/ledger/v1/stake/delegate', { body }), (result) => result.transaction_hash.slice(0, 10))
   },
+  controlGetHistory: ({ control }) => summarise(control.GET('/__mock/history'), (history) => `${history.count} commands`),
+  controlGetHistoryPoint: ({ control }) =>
+    summarise(control.GET('/__mock/history/{number}', { params: { path: { number: 1 } } }), (point) => `${point.command.method} ${point.command.path}`),
+  controlGetBundle: ({ control }) => summarise(control.GET('/__mock/bundle'), (bundle) => `${bundle.commands.length} commands`),
   // Last: the server proxies Area E to a twin and records it (`--record`), so the ledger's answers are in it.
   controlSaveRecording: ({ control }) => summarise(control.POST('/__mock/recording/save'), (saved) => saved.summary.join('; ')),
 }

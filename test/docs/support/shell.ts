@@ -8,6 +8,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { expect } from 'vitest'
 
 /** The environment of a child process, without what the outer vitest set. */
 export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -137,4 +138,24 @@ export function runShell(code: string, cwd: string, env: NodeJS.ProcessEnv, time
 /** Whether an answer's status is what the docs promise. */
 export function statusMatches(actual: string, expected: string): boolean {
   return expected === '2xx' ? /^2\d\d$/.test(actual) : actual === expected
+}
+
+/**
+ * What a block that ran must show: exit 0, nothing on stderr unless `stderr`
+ * is allowed, and each curl call the status the docs promise for it
+ * (`expectedStatuses`). Returns the report the failures print.
+ *
+ * @example
+ * expectBlockRan(await runShell(code, dir, env), code, { where: 'docs/x.md:12' })
+ */
+export function expectBlockRan(result: ShellResult, code: string, { where, stderr = false }: { where?: string; stderr?: boolean } = {}): string {
+  const report = `${where ? `${where}: ` : ''}exit ${result.code}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}`
+  expect(result.code, report).toBe(0)
+  if (!stderr) expect(result.stderr, report).toBe('')
+  const expected = expectedStatuses(code)
+  expect(result.statuses.length, `curl calls made vs written\n${report}`).toBe(expected.length)
+  result.statuses.forEach((status, index) =>
+    expect(statusMatches(status, expected[index]!), `curl call ${index + 1}: ${status}, the docs promise ${expected[index]}\n${report}`).toBe(true),
+  )
+  return report
 }
