@@ -1,5 +1,6 @@
 import { fieldsOf } from '../kernel/options/option-fields.js'
 import { parseOptions } from '../kernel/options/parse-options.js'
+import type { Command } from './command.js'
 import type { CommandLog } from './command-log.js'
 import { Journal } from './journal.js'
 import type { RequestJournal } from './journal-entry.js'
@@ -16,6 +17,8 @@ export interface BundleSource {
   readonly options: SimulatorOptions
   readonly family: { readonly log: Pick<CommandLog<never>, 'serial' | 'history'> }
   readonly journal: RequestJournal
+  /** Seals a command's passwords, as a bundle keeps it. */
+  readonly writes: { seal(command: Command): Promise<Command> }
   exportState(): WorldState
   now(): string
 }
@@ -36,6 +39,8 @@ export function takeBundle(sim: BundleSource): Promise<WorldBundle> {
     const history = log.history?.of(sim.worldId)
     if (history === undefined) throw new Error('This simulator keeps no history of its worlds.')
     const state = await digestOf(JSON.stringify(sim.exportState()))
+    // Sealed now, not as each came: a history in memory costs a write nothing.
+    const kept = await Promise.all(history.commands.map((command) => sim.writes.seal(command)))
     const journal = sim.journal instanceof Journal ? await sim.journal.list() : sim.journal.find()
     return {
       format: 1,
@@ -45,10 +50,11 @@ export function takeBundle(sim: BundleSource): Promise<WorldBundle> {
       takenAt: sim.now(),
       state,
       options: bundleOptions(sim),
-      start: withoutScenarioSecrets(JSON.parse(history.start) as Record<string, unknown>),
+      // A copy: the history's start is the world's own (frozen records), never to be changed here.
+      start: withoutScenarioSecrets(JSON.parse(JSON.stringify(history.start)) as Record<string, unknown>),
       folded: history.folded,
       // A secret in a query (`?api_key=`) reads as the journal shows it: no route reads one, so the replay is the same.
-      commands: history.commands.map(({ method, url, body, sealed, at }) => ({
+      commands: kept.map(({ method, url, body, sealed, at }) => ({
         method,
         url: redactUrl(url),
         ...(body === undefined ? {} : { body }),

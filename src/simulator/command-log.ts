@@ -89,9 +89,18 @@ export class CommandLog<Own> {
     return this.#store?.kind === 'shared'
   }
 
-  /** Whether commands are kept, in a store or a history (passwords must then be sealed before `submit`). */
+  /** Whether commands are kept, in a store or a history: applied one after another, each at its instant. */
   get keeps(): boolean {
     return this.#store !== undefined || this.#history !== undefined
+  }
+
+  /**
+   * Whether commands leave the process as they are submitted (a store): their
+   * passwords must then be sealed before `submit`. A history in memory keeps
+   * them as they came; a bundle seals them when it is taken.
+   */
+  get stores(): boolean {
+    return this.#store !== undefined
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { Reply } from '../kernel/http/reply.js'
+import type { Command } from './command.js'
 import type { SimRequest } from '../kernel/http/sim-request.js'
 import type { Dispatch, Dispatcher } from '../kernel/routing/dispatcher.js'
 import { SimulatorInstance } from './simulator-instance.js'
@@ -29,6 +30,8 @@ export interface SimulatorEngine extends Simulator {
   readonly options: SimulatorOptions
   /** The isolated world it is; `null` for the default world. */
   readonly worldId: string | null
+  /** Its writes: what seals a command's passwords, as a store or a bundle keeps it. */
+  readonly writes: { seal(command: Command): Promise<Command> }
   /** Seeds the starting scenario again as at instant `at` (ms): replicas seed the same world. */
   restartAt(at: number): Promise<void>
 }

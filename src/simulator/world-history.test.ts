@@ -29,9 +29,9 @@ describe('WorldHistory', () => {
     worlds.set('w1', { member: {}, writes: 10 })
     apply('w1', 'b')
     apply(null, 'c')
-    expect(JSON.parse(history.of(null)!.start)).toEqual({ state: { writes: 0 } })
+    expect(history.of(null)!.start).toEqual({ state: { writes: 0 } })
     expect(history.of(null)!.commands.map((command) => command.body)).toEqual(['a', 'c'])
-    expect(JSON.parse(history.of('w1')!.start)).toEqual({ state: { writes: 10 } })
+    expect(history.of('w1')!.start).toEqual({ state: { writes: 10 } })
     expect(history.of('missing')).toBeUndefined()
   })
 
@@ -42,7 +42,7 @@ describe('WorldHistory', () => {
     apply('w1')
     worlds.set('w1', { member: {}, writes: 7 })
     apply('w1', 'fresh')
-    expect(JSON.parse(history.of('w1')!.start)).toEqual({ state: { writes: 7 } })
+    expect(history.of('w1')!.start).toEqual({ state: { writes: 7 } })
     expect(history.of('w1')!.commands.map((command) => command.body)).toEqual(['fresh'])
     worlds.delete('w1')
     expect(history.of('w1')).toBeUndefined()
@@ -54,6 +54,6 @@ describe('WorldHistory', () => {
     const kept = history.of(null)!
     expect(kept.folded).toBe(HISTORY_LIMITS.commands)
     expect(kept.commands).toHaveLength(3)
-    expect(JSON.parse(kept.start)).toEqual({ state: { writes: HISTORY_LIMITS.commands } })
+    expect(kept.start).toEqual({ state: { writes: HISTORY_LIMITS.commands } })
   })
 })

@@ -6,8 +6,12 @@ export const HISTORY_LIMITS = { commands: 20_000, bytes: 16 * 1024 * 1024 }
 
 /** One world's kept history: the world as it stood when it began, and every command applied to it since, in order. */
 export interface WorldHistoryEntry {
-  /** The world before the first command kept, as JSON (with password hashes: a snapshot restores them exactly); text, so later writes can never reach it. */
-  start: string
+  /**
+   * The world before the first command kept (with password hashes: a snapshot
+   * restores them exactly). Its records are the world's frozen ones, shared, as
+   * what `reset()` returns to is: keeping it copies nothing.
+   */
+  start: WorldSnapshot
   /** When it began (the family's source clock, ms). */
   startedAt: number
   commands: Command[]
@@ -85,7 +89,7 @@ export class WorldHistory {
     if (member === undefined || saved === undefined) return undefined
     // Worlds deleted or expired since: their history goes with them (a suite makes thousands).
     for (const [id, entry] of this.#worlds) if (entry.member !== this.#family.member(id)) this.#worlds.delete(id)
-    const entry: Kept = { member, start: JSON.stringify(saved), startedAt: this.#now(), commands: [], folded: 0, bytes: 0 }
+    const entry: Kept = { member, start: saved, startedAt: this.#now(), commands: [], folded: 0, bytes: 0 }
     this.#worlds.set(world, entry)
     return entry
   }

@@ -23,7 +23,7 @@ describe('WorldRewind', () => {
     const engine = engineOf(sim)
     const entry = engine.family.log.history!.of(null)!
     // Room for about three saved worlds.
-    REWIND_CHECKPOINTS.bytes = entry.start.length * 3.5
+    REWIND_CHECKPOINTS.bytes = JSON.stringify(entry.start).length * 3.5
     const rewind = new WorldRewind(engine, entry)
     for (const number of [60, 1, 33, 59, 2]) expect(JSON.stringify((await rewind.around(number)).before)).toBe(states[number - 1])
     const { count, bytes, every } = rewind.checkpoints

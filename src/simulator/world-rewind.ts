@@ -72,7 +72,7 @@ export class WorldRewind {
   constructor(world: RewindWorld, entry: WorldHistoryEntry) {
     this.#world = world
     this.entry = entry
-    this.#saved.set(0, entry.start)
+    this.#saved.set(0, JSON.stringify(entry.start))
   }
 
   /** The world just before its command `number` (from 1) and just after it. */
@@ -143,7 +143,7 @@ export class WorldRewind {
   #scratchWorld(): Promise<RewindWorld> {
     this.#scratch ??= (async () => {
       const { clock: _clock, onInternalError: _report, ...options } = this.#world.options
-      const start = JSON.parse(this.entry.start) as WorldSnapshot
+      const start = this.entry.start
       // Made like the world (its class: importing `createSimulator` here would be an import cycle), seeded with the
       // scenario it began with (what sections take from a scenario beyond its records), with a clock of its own:
       // restoring `start` then puts back the world's records, clock and fault rules, as a replica joining does.

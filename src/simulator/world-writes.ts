@@ -80,20 +80,28 @@ export class WorldWrites {
       }
       let command: Command = { world: this.#parts.worldId, method: dispatch.route.method, url: request.url, at: this.#parts.now() }
       if (request.bodyText !== undefined) command.body = request.bodyText
-      if (log.keeps) {
-        // Kept commands never hold a password in clear; this process applies the sealed form too, as every replica does.
-        const { world, seeds } = this.#parts
-        const body = command.body
-        // Worked out only for a body that holds a password, once for all of them.
-        let salts: string[] | undefined
-        command = await sealCommand(command, (password) => world.passwords.seal(password, (salts ??= [world.seed, ...seeds, ...seedsIn(body)].map(passwordSalt))))
-      }
+      // Stored commands never hold a password in clear; this process applies the sealed form too, as every replica does.
+      if (log.stores) command = await this.seal(command)
       reply = await log.submit(command, { dispatch, input })
     } catch (error) {
       reply = errorResponse(error, (internal) => answerOptions.onInternalError?.(internal, request))
     }
     answerOptions.answered?.(request, reply)
     return reply
+  }
+
+  /**
+   * `command` with its passwords sealed, as a store or a bundle keeps it (a
+   * command sealed already is kept as it is). A history in memory keeps
+   * commands as they came; a bundle seals them when it is taken.
+   */
+  seal(command: Command): Promise<Command> {
+    if (command.sealed !== undefined) return Promise.resolve(command)
+    const { world, seeds } = this.#parts
+    const body = command.body
+    // Worked out only for a body that holds a password, once for all of them.
+    let salts: string[] | undefined
+    return sealCommand(command, (password) => world.passwords.seal(password, (salts ??= [world.seed, ...seeds, ...seedsIn(body)].map(passwordSalt))))
   }
 
   /** Applies a command to this world (the log's turn has come): `own` as prepared here, else from its kept text. */
