@@ -1,4 +1,5 @@
 import type { AnyArea } from '../areas/area.js'
+import { issuesToDetails } from '../kernel/http/validate.js'
 import type { Dispatcher } from '../kernel/routing/dispatcher.js'
 import type { RouteDefinition } from '../kernel/routing/route.js'
 import type { Observation, RecordedExchange, RecordedSection, SectionRecording } from '../world/recording.js'
@@ -159,7 +160,7 @@ export class Recorder {
       // Devtools and some proxies leave bodies out of a HAR file; such an answer shows nothing.
       if (response === undefined) return { unmapped: answer.responseText ? 'the answer is not JSON' : 'the traffic holds no body for this answer' }
       const checked = documented.safeParse(response)
-      if (!checked.success) return { unmapped: `the answer is not as documented (${describeIssue(checked.error)})` }
+      if (!checked.success) return { unmapped: `the answer is not as documented (${firstProblem(checked.error.issues)})` }
     }
     const exchange: RecordedExchange = {
       operationId: route.operationId!,
@@ -224,11 +225,11 @@ function map<K, V>(outer: Map<string, Map<K, V>>, key: string): Map<K, V> {
   return inner
 }
 
-/** The first problem zod found, in a few words. */
-function describeIssue(error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> }): string {
-  const issue = error.issues[0]
-  if (issue === undefined) return 'invalid'
-  return issue.path.length === 0 ? issue.message : `${issue.path.map(String).join('.')}: ${issue.message}`
+/** The first problem of an answer not as documented, as a validation error names it (`0.email: …`). */
+function firstProblem(issues: Parameters<typeof issuesToDetails>[0]): string {
+  const [detail] = issuesToDetails(issues)
+  if (detail === undefined) return 'invalid'
+  return detail.path === '' ? detail.message : `${detail.path}: ${detail.message}`
 }
 
 /** A body's JSON, `undefined` when there is none or it is not JSON. */
