@@ -23,6 +23,8 @@
  *   node bench/run.js --browser                     # the row alone, on the current build (dist/)
  *   BENCH_BROWSER_FROM=src node bench/run.js --browser  # bundles src/browser/index.ts instead of the build (no build needed)
  *   BENCH_BROWSER_PAIRS=30 node bench/run.js --browser
+ *   BENCH_BROWSER_FLOORS=1 node bench/run.js --browser  # also the floors: the msw page with zod, faker, both (browser-pages.js `floorPages`)
+ *   BENCH_BROWSER_COMPARE=../prev node bench/run.js --browser  # also another build's page (its dist/ built), same run
  *
  * Exits non-zero when a page does not render a 200 answer, when the static
  * server saw the simulated request (the worker did not answer it), or when the
@@ -41,7 +43,7 @@ import { fmt, log, markdownTable } from './lib/format.js'
 import { median } from './lib/median.js'
 import { loadAverage } from './lib/proc-stats.js'
 import { scratchPath } from './lib/scratch.js'
-import { BROWSER_FIRST_PATH, browserPages } from './browser-pages.js'
+import { BROWSER_FIRST_PATH, browserPages, floorPages } from './browser-pages.js'
 import { setting } from './switches.js'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -51,7 +53,7 @@ const HTML =
   '<!doctype html><html><head><meta charset="utf-8"><title>first answer</title></head><body><pre id="answer"></pre><script type="module" src="app.js"></script></body></html>\n'
 
 /**
- * @typedef {{ key: 'simulator' | 'msw', name: string, app: string }} Page
+ * @typedef {{ key: string, name: string, app: string, resolveDir?: string }} Page
  * @typedef {{ evaluated: number, started: number, answered: number }} Load times in ms since navigation start
  * @typedef {{ serveStatic: typeof import('../examples/browser/static-server.js').serveStatic, launchChromium: typeof import('../test/support/chromium.js').launchChromium }} Support
  */
@@ -78,11 +80,34 @@ export async function runBrowserStart() {
     const [simulatorPage] = browserPages('null')
     await bundlePage(site, /** @type {Page} */ (simulatorPage), from)
     const answer = await captureAnswer(browser, server.url)
+    /** @type {Page[]} */
     const pages = browserPages(answer)
     await bundlePage(site, /** @type {Page} */ (pages.find((page) => page.key === 'msw')), from)
+    const other = setting('BENCH_BROWSER_COMPARE')
+    if (other) {
+      // Another build's browser entry, bundled as the app bundles this one's: a before/after in the same run.
+      const entry = join(other, 'dist', 'src', 'browser', 'index.js')
+      const page = {
+        key: 'simulator-other',
+        name: `multi-area-mock/browser of ${other}`,
+        app: /** @type {Page} */ (simulatorPage).app.replace("'multi-area-mock/browser'", JSON.stringify(entry)),
+      }
+      pages.push(page)
+      await bundlePage(site, page, from)
+    }
+    if (setting('BENCH_BROWSER_FLOORS')) {
+      const floors = floorPages(answer, ROOT)
+      const resolveDir = join(site, 'floor-modules')
+      mkdirSync(resolveDir, { recursive: true })
+      for (const [name, text] of Object.entries(floors.modules)) writeFileSync(join(resolveDir, name), text)
+      for (const page of floors.pages) {
+        pages.push({ ...page, resolveDir })
+        await bundlePage(site, { ...page, resolveDir }, from)
+      }
+    }
 
     /** @type {Record<string, Load[]>} */
-    const loads = { simulator: [], msw: [] }
+    const loads = Object.fromEntries(pages.map((page) => [page.key, []]))
     /** @type {number[]} */
     const ratios = []
     for (let pair = 0; pair <= pairs; pair++) {
@@ -91,20 +116,21 @@ export async function runBrowserStart() {
       const seen = {}
       for (const page of order) seen[page.key] = await loadOnce(browser, `${server.url}/${page.key}/`, answer)
       if (pair === 0) continue
-      loads.simulator.push(seen.simulator)
-      loads.msw.push(seen.msw)
-      ratios.push(seen.simulator.answered / seen.msw.answered)
+      for (const page of pages) loads[page.key]?.push(/** @type {Load} */ (seen[page.key]))
+      ratios.push(/** @type {Load} */ (seen.simulator).answered / /** @type {Load} */ (seen.msw).answered)
     }
     const leaked = server.requests.filter((line) => line.includes(BROWSER_FIRST_PATH))
     if (leaked.length > 0) throw new Error(`the static server saw simulated requests: ${leaked.join(', ')}`)
 
+    const mswAnswered = median(/** @type {Load[]} */ (loads.msw).map((load) => load.answered))
     const rows = pages.map((page) => {
-      const times = loads[page.key]
+      const times = /** @type {Load[]} */ (loads[page.key])
       const size = loadedScripts(site, page.key, server.requests)
       const at = (/** @type {keyof Load} */ key) => median(times.map((load) => load[key]))
       return [
         `${page.key} (${page.name})`,
         fmt(at('answered'), 0),
+        fmt(at('answered') / mswAnswered, 2),
         `${fmt(Math.min(...times.map((load) => load.answered)), 0)}–${fmt(Math.max(...times.map((load) => load.answered)), 0)}`,
         fmt(at('evaluated'), 0),
         fmt(at('started') - at('evaluated'), 0),
@@ -117,8 +143,8 @@ export async function runBrowserStart() {
     log('')
     log('ms since navigation start, medians; bundles as the page loads them (all its JavaScript files, unminified)')
     log('')
-    for (const line of markdownTable(['page', 'first answer', 'range', 'app evaluated', 'start', 'fetch', 'JS raw', 'JS gzipped', 'files'], rows)) log(line)
-    const ratio = median(loads.simulator.map((load) => load.answered)) / median(loads.msw.map((load) => load.answered))
+    for (const line of markdownTable(['page', 'first answer', '× msw', 'range', 'app evaluated', 'start', 'fetch', 'JS raw', 'JS gzipped', 'files'], rows)) log(line)
+    const ratio = median(/** @type {Load[]} */ (loads.simulator).map((load) => load.answered)) / mswAnswered
     const met = ratio <= TARGET_RATIO
     log('')
     log(`ratio of the medians: ${fmt(ratio, 2)} (median of the pairs' ratios ${fmt(median(ratios), 2)}); target ≤ ${TARGET_RATIO}: ${met ? 'met' : 'NOT MET'}`)
@@ -172,7 +198,9 @@ async function bundlePage(site, page, from) {
   mkdirSync(dir, { recursive: true })
   writeFileSync(join(dir, 'index.html'), HTML)
   await build({
-    stdin: { contents: page.app, resolveDir: ROOT, sourcefile: 'app.js', loader: 'js' },
+    stdin: { contents: page.app, resolveDir: page.resolveDir ?? ROOT, sourcefile: 'app.js', loader: 'js' },
+    // A floor page's chunks are in the scratch folder; their packages are the repository's.
+    nodePaths: [join(ROOT, 'node_modules')],
     entryNames: 'app',
     outdir: dir,
     bundle: true,

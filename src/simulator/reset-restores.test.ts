@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createSimulator, type Simulator } from './create-simulator.js'
+import { SeededStates } from './seeded-states.js'
 
 const CLOCK = '2026-01-01T00:00:00Z'
 
@@ -76,6 +77,20 @@ describe('reset() after writes', () => {
 })
 
 describe('worlds seeded from a kept load', () => {
+  it('are imported from the kept load, not seeded again, though every world keeps its history', async () => {
+    // Seeding a world again costs ~3 ms where the kept load costs ~1 (bench/test-suite.js): a world per test pays it.
+    const found = vi.spyOn(SeededStates.prototype, 'get')
+    try {
+      const sim = createSimulator({ seed: 1, clock: CLOCK, worlds: { max: 8 } })
+      await sim.ready
+      const world = await sim.worlds.create()
+      expect(world.db.users.count()).toBe(sim.db.users.count())
+      expect(found.mock.results.some((result) => result.value !== undefined)).toBe(true)
+    } finally {
+      found.mockRestore()
+    }
+  })
+
   it('equal a freshly seeded simulator, and stay independent of each other and of the default world', async () => {
     const sim = createSimulator({ seed: 1, clock: CLOCK, worlds: { max: 8 } })
     await sim.ready

@@ -144,7 +144,7 @@ export class SimulatorInstance implements Simulator {
       lock,
       changes: this.#changes,
       seeded: this.#shared.seeded,
-      commandsKept: () => log.keeps,
+      commandsKept: () => log.stores,
     })
     this.ready = this.lifecycle.start(chosen)
     // The caller may never await `ready`; a failure still surfaces on the first request (and on `sim.db`).

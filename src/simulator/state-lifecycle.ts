@@ -76,9 +76,10 @@ export interface LifecycleParts {
   /** The family's kept loads; without it every load seeds. */
   seeded?: SeededStates
   /**
-   * `true` while the world's commands are kept (a file, replicas): every load
-   * then seeds, because a kept load made at another instant (a running clock)
-   * would give other bytes than the replicas and replays seed.
+   * `true` while the world's commands are stored (a file, replicas): every load
+   * then seeds, as the replicas and replays do. A history kept in memory does
+   * not count: a kept load is only ever used on a frozen clock at the instant
+   * it was made (`seededKey`), so it gives the bytes seeding gives.
    */
   commandsKept?: () => boolean
 }

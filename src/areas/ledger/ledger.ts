@@ -77,26 +77,31 @@ export class Ledger {
 
   /**
    * Empties the ledger, then fills it; addresses are stored in EIP-55 form.
-   * `trusted`: its own export (see fillCollection), addresses already in that form.
+   * `trusted`: its own export (see fillCollection), addresses already in that form;
+   * `fixtures`: the tokens or validators are the fixtures, parsed (and checksummed) when the section loaded.
    */
-  async replace(contents: LedgerContents, options: { trusted?: boolean } = {}): Promise<void> {
+  async replace(contents: LedgerContents, options: { trusted?: boolean; fixtures?: { tokens: boolean; validators: boolean } } = {}): Promise<void> {
     const { tokens, validators, delegations } = this.collections
     // A copy (block hashes included): the settings share nothing with the document they came from.
     this.#settings = structuredClone(contents.chain)
     tokens.clear()
     validators.clear()
     delegations.clear()
-    const checksum = options.trusted ? (address: string) => address : toChecksumAddress
+    const trusts = (part: 'tokens' | 'validators') => options.trusted === true || options.fixtures?.[part] === true
+    const checksumOf = (trusted: boolean) => (trusted ? (address: string) => address : toChecksumAddress)
+    const tokenAddress = checksumOf(trusts('tokens'))
     await fillCollection(
       tokens,
-      contents.tokens.map((item) => ({ ...item, contract_address: checksum(item.contract_address) })),
-      options,
+      contents.tokens.map((item) => ({ ...item, contract_address: tokenAddress(item.contract_address) })),
+      { trusted: trusts('tokens') },
     )
+    const validatorAddress = checksumOf(trusts('validators'))
     await fillCollection(
       validators,
-      contents.validators.map((item) => ({ ...item, address: checksum(item.address) })),
-      options,
+      contents.validators.map((item) => ({ ...item, address: validatorAddress(item.address) })),
+      { trusted: trusts('validators') },
     )
+    const checksum = checksumOf(options.trusted === true)
     const stored = contents.delegations.map((item) => ({ ...item, delegator_address: checksum(item.delegator_address), validator_address: checksum(item.validator_address) }))
     await fillCollection(delegations, stored, options)
   }

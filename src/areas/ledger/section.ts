@@ -1,4 +1,3 @@
-import * as z from 'zod'
 import tokensFixture from '../../../fixtures/tokens.json' with { type: 'json' }
 import validatorsFixture from '../../../fixtures/validators.json' with { type: 'json' }
 import type { StoreOf } from '../../world/section.js'
@@ -6,13 +5,17 @@ import type { World } from '../../world/world.js'
 import { Chain, type ChainSettings } from './chain.js'
 import type { Ledger } from './ledger.js'
 import { DEFAULT_CHAIN_ID } from './delegation-message.js'
-import { type Delegation, token, validator } from './schemas.js'
+import type { Delegation, Token, Validator } from './schemas.js'
 import { ledgerScenario, ledgerState } from './section-schemas.js'
 import { transactionHash } from './stake-delegation.js'
 
-/** The fixtures (D22, D23), validated once when the module loads. */
-const fixtureTokens = z.array(token).parse(tokensFixture)
-const fixtureValidators = z.array(validator).parse(validatorsFixture)
+/**
+ * The fixtures (D22, D23), as they are: fixtures.test.ts checks that the
+ * schemas take them unchanged, addresses in EIP-55 form, so a start does not
+ * parse them again (each address's checksum is a Keccak hash).
+ */
+const fixtureTokens: Token[] = tokensFixture
+const fixtureValidators = validatorsFixture as Validator[]
 
 /** D21's default: one block every 6 s of the simulator clock. */
 export const DEFAULT_BLOCK_TIME_MS = 6000
@@ -60,12 +63,15 @@ export function ledgerSection(world: World, ledger: Ledger, options: { blockTime
           block_height: pending ? latest.height + 1 : latest.height,
         }
       })
-      return ledger.replace({
-        chain,
-        tokens: scenario.tokens === 'fixture' ? fixtureTokens : scenario.tokens.map((item) => ({ ...item, token_id: item.token_id ?? item.symbol.toLowerCase() })),
-        validators: scenario.validators === 'fixture' ? fixtureValidators : scenario.validators,
-        delegations,
-      })
+      return ledger.replace(
+        {
+          chain,
+          tokens: scenario.tokens === 'fixture' ? fixtureTokens : scenario.tokens.map((item) => ({ ...item, token_id: item.token_id ?? item.symbol.toLowerCase() })),
+          validators: scenario.validators === 'fixture' ? fixtureValidators : scenario.validators,
+          delegations,
+        },
+        { fixtures: { tokens: scenario.tokens === 'fixture', validators: scenario.validators === 'fixture' } },
+      )
     },
 
     export: (options) => ledger.export(options),
