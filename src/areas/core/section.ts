@@ -29,7 +29,7 @@ export function coreSection(collections: CoreCollections, readings: ReadingWindo
   return {
     load: (scenario) => {
       const products = scenario?.products ?? 'catalogue'
-      // The catalogue was parsed when this module loaded: its records are not validated again.
+      // The catalogue is valid as it is (catalogue.test.ts): its records are not validated again.
       return fill({ products: products === 'catalogue' ? catalogue : products, readings: [] }, { trusted: products === 'catalogue' })
     },
     export: () => {

@@ -78,7 +78,7 @@ export class Ledger {
   /**
    * Empties the ledger, then fills it; addresses are stored in EIP-55 form.
    * `trusted`: its own export (see fillCollection), addresses already in that form;
-   * `fixtures`: the tokens or validators are the fixtures, parsed (and checksummed) when the section loaded.
+   * `fixtures`: the tokens or validators are the fixtures, valid and in EIP-55 form as they are (fixtures.test.ts).
    */
   async replace(contents: LedgerContents, options: { trusted?: boolean; fixtures?: { tokens: boolean; validators: boolean } } = {}): Promise<void> {
     const { tokens, validators, delegations } = this.collections
