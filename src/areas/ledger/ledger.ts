@@ -87,23 +87,29 @@ export class Ledger {
     tokens.clear()
     validators.clear()
     delegations.clear()
-    const trusts = (part: 'tokens' | 'validators') => options.trusted === true || options.fixtures?.[part] === true
-    const checksumOf = (trusted: boolean) => (trusted ? (address: string) => address : toChecksumAddress)
-    const tokenAddress = checksumOf(trusts('tokens'))
+    // What is trusted is valid and in EIP-55 form already: neither validated nor checksummed again.
+    const trusted = {
+      tokens: options.trusted === true || options.fixtures?.tokens === true,
+      validators: options.trusted === true || options.fixtures?.validators === true,
+      delegations: options.trusted === true,
+    }
+    const checksum = (trust: boolean, address: string) => (trust ? address : toChecksumAddress(address))
     await fillCollection(
       tokens,
-      contents.tokens.map((item) => ({ ...item, contract_address: tokenAddress(item.contract_address) })),
-      { trusted: trusts('tokens') },
+      contents.tokens.map((item) => ({ ...item, contract_address: checksum(trusted.tokens, item.contract_address) })),
+      { trusted: trusted.tokens },
     )
-    const validatorAddress = checksumOf(trusts('validators'))
     await fillCollection(
       validators,
-      contents.validators.map((item) => ({ ...item, address: validatorAddress(item.address) })),
-      { trusted: trusts('validators') },
+      contents.validators.map((item) => ({ ...item, address: checksum(trusted.validators, item.address) })),
+      { trusted: trusted.validators },
     )
-    const checksum = checksumOf(options.trusted === true)
-    const stored = contents.delegations.map((item) => ({ ...item, delegator_address: checksum(item.delegator_address), validator_address: checksum(item.validator_address) }))
-    await fillCollection(delegations, stored, options)
+    const stored = contents.delegations.map((item) => ({
+      ...item,
+      delegator_address: checksum(trusted.delegations, item.delegator_address),
+      validator_address: checksum(trusted.delegations, item.validator_address),
+    }))
+    await fillCollection(delegations, stored, { trusted: trusted.delegations })
   }
 
   /**
