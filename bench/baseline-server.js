@@ -54,6 +54,8 @@ const notFound = prepare({ status: 404, headers: { 'content-type': 'application/
  * can show how much of a ratio is that write pattern rather than less work.
  */
 const BATCH = setting('BENCH_BASELINE_BATCH')
+/** BENCH_BASELINE_PARSE=1: parse each body as JSON, the least a server that reads one must do. */
+const PARSE = setting('BENCH_BASELINE_PARSE')
 /**
  * Responses and bodies waiting for the end of the turn (BATCH only), in pairs.
  *
@@ -86,9 +88,19 @@ const server = createServer((req, res) => {
   if (req.method === 'GET' && path.startsWith(fixtures.detailPrefix)) return send(res, detail)
   const answer = req.method === 'POST' && path === fixtures.listPath ? create : routes.get(`${req.method} ${path}`)
   if (answer) {
-    // Read the whole upload (if any) before answering, as the simulator must.
-    req.on('data', () => {})
-    req.on('end', () => send(res, answer))
+    // Read the whole upload (if any) before answering, as the simulator must; with PARSE, parsed as JSON too.
+    if (!PARSE) {
+      req.on('data', () => {})
+      req.on('end', () => send(res, answer))
+      return
+    }
+    let text = ''
+    req.setEncoding('utf8')
+    req.on('data', (chunk) => (text += chunk))
+    req.on('end', () => {
+      JSON.parse(text)
+      send(res, answer)
+    })
     return
   }
   req.resume()

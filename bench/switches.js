@@ -219,6 +219,13 @@ export const SWITCHES = [
     used: 'baseline-server.js',
     meaning: 'set by run.js: `1` makes the baseline end answers at the end of each event-loop turn',
   },
+  {
+    name: 'BENCH_BASELINE_PARSE',
+    kind: 'on',
+    fallback: false,
+    used: 'baseline-server.js',
+    meaning: 'set by command-input.js: `1` makes the baseline parse each request body as JSON (the floor of reading one)',
+  },
 ]
 
 /**

@@ -45,11 +45,11 @@ export function startReplay(bundle, { timeoutMs = 120_000 } = {}) {
  * Starts bench/baseline-server.js answering `fixtures` (its JSON); `batched`: ending each turn's answers together, as the simulator's server does.
  *
  * @param {string} fixtures
- * @param {{ batched?: boolean }} [options]
+ * @param {{ batched?: boolean, parse?: boolean }} [options]
  * @returns {Promise<Server>}
  */
-export function startBaseline(fixtures, { batched = false } = {}) {
-  const env = { BENCH_BASELINE_FIXTURES: fixtures, ...(batched ? { BENCH_BASELINE_BATCH: '1' } : {}) }
+export function startBaseline(fixtures, { batched = false, parse = false } = {}) {
+  const env = { BENCH_BASELINE_FIXTURES: fixtures, ...(batched ? { BENCH_BASELINE_BATCH: '1' } : {}), ...(parse ? { BENCH_BASELINE_PARSE: '1' } : {}) }
   return startChild(batched ? 'batched baseline' : 'baseline', process.execPath, [BASELINE], BASELINE_BANNER, env)
 }
 

@@ -5,7 +5,8 @@ import { ConfigError } from '../kernel/errors/config-error.js'
 import type { Dispatcher } from '../kernel/routing/dispatcher.js'
 import { fieldsOf } from '../kernel/options/option-fields.js'
 import { type HarBase, type HarEntry, harAnswer, harBases, parseHarBase, readHarFile, simulatorUrl } from '../node/har-file.js'
-import { replaceFile, resolveTarget } from '../node/safe-replace.js'
+import { resolveUserPath } from '../node/file-safety.js'
+import { replaceFile } from '../node/safe-replace.js'
 import { looksLikePath, readScenarioFile } from '../node/scenario-file.js'
 import { builtinScenarios, DEFAULT_SCENARIO } from '../simulator/builtin-scenarios.js'
 import { createSimulator } from '../simulator/create-simulator.js'
@@ -75,6 +76,8 @@ Examples:
 
 async function scenarioFromHar(file: string, flags: FromHarFlags): Promise<void> {
   const bases = harBases(flags.base ?? [])
+  // Checked before the work: a link at --out another user made is refused at once.
+  const out = flags.out === undefined ? undefined : await resolveUserPath(flags.out, 'output file')
   const base = await baseScenario(flags.scenario)
   const har = await readHarFile(file)
   // Only its route table is used: the world it seeds stays empty.
@@ -108,8 +111,8 @@ async function scenarioFromHar(file: string, flags: FromHarFlags): Promise<void>
   })
   for (const { entry, url } of taken) recorder.record(harAnswer(entry, url))
   const text = `${JSON.stringify(recorder.scenario(), null, 2)}\n`
-  if (flags.out === undefined) process.stdout.write(text)
-  else await writeScenario(flags.out, text)
+  if (flags.out === undefined || out === undefined) process.stdout.write(text)
+  else await writeScenario(flags.out, out, text)
   const lines = recordingSummaryLines(recorder.summary())
   lines.push(ignoredLine(ignored, total))
   process.stderr.write(`${lines.join('\n')}\n`)
@@ -155,9 +158,8 @@ function ignoredLine(ignored: { count: number; examples: readonly string[] }, to
   return `ignored: ${ignored.count} of ${total} entries (of no area: pages, assets, other hosts, preflights, no answer)${shown}`
 }
 
-/** The scenario written whole or not at all (a file that may hold users' data: owner-only). */
-async function writeScenario(out: string, text: string): Promise<void> {
-  const target = await resolveTarget(out, 'output file')
+/** The scenario written whole or not at all (a file that may hold users' data: owner-only) to `target`, `out` resolved. */
+async function writeScenario(out: string, target: string, text: string): Promise<void> {
   try {
     await replaceFile(target, (handle) => handle.writeFile(text))
   } catch (error) {

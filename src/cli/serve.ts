@@ -1,4 +1,5 @@
 import type { AreaId } from '../areas/registry.js'
+import { ANY_HOST } from '../node/host-policy.js'
 import { isLoopbackHost } from '../node/loopback-host.js'
 import { looksLikePath, readScenarioFile } from '../node/scenario-file.js'
 import { startServer } from '../node/server.js'
@@ -77,6 +78,7 @@ export async function serve(values: Record<string, unknown>, flags: readonly Fla
   if (faults > 0) lines.push(`     ${`${faults} fault rule${faults === 1 ? '' : 's'} in force`.padEnd(40)} ${running.url}${CONTROL_PREFIX}/faults`)
   process.stdout.write(`${lines.join('\n')}\n`)
   if (!isLoopbackHost(running.host)) process.stderr.write(`${exposedWarning(running.host, guarded)}\n`)
+  if (options.allowedHosts?.includes(ANY_HOST)) process.stderr.write(`${anyHostWarning(guarded)}\n`)
 
   await stopped
   const saved = running.recording?.lastSaved
@@ -89,6 +91,14 @@ function exposedWarning(host: string, guarded: boolean): string {
   return guarded
     ? `${who}; it requires the control token.`
     : `${who}: anyone who can connect can reset, replace or read the whole world. Set --control-token (or ${CONTROL_TOKEN_ENV}) to protect it.`
+}
+
+/** One line: `--allowed-host '*'` answers any name, so a page on a name pointed at this machine reaches the server (D27). */
+function anyHostWarning(guarded: boolean): string {
+  const what = `multi-area-mock: warning: --allowed-host '*' answers every host name, which turns off the defence against DNS rebinding: a web page on a name pointed at this machine can call the areas`
+  return guarded
+    ? `${what}; the control API (${CONTROL_PREFIX}) still requires the control token. List the names instead (--allowed-host mock.test).`
+    : `${what} and the control API (${CONTROL_PREFIX}). List the names instead (--allowed-host mock.test), or set --control-token (or ${CONTROL_TOKEN_ENV}).`
 }
 
 /** The banner's line on a replayed bundle: what was applied, of which world, taken when and with which version. */

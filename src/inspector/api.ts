@@ -1,6 +1,9 @@
 /** Where the page keeps the control token: this tab only, gone when it closes; never a URL, a cookie or a log. */
 export const TOKEN_KEY = 'multi-area-mock:control-token'
 
+/** A stand-in for the page's own host, to resolve a path as the browser will. */
+const PAGE_HOST = 'page.invalid'
+
 /** The world every request names when none is chosen. */
 export const DEFAULT_WORLD = 'default'
 
@@ -26,9 +29,11 @@ export interface Answer<T = any> {
 
 /**
  * How the page talks to the server: every request names the chosen world
- * (`x-mock-world`) and carries the control token in `Authorization` when
- * there is one, so neither is ever part of a URL. A refused request throws an
- * `ApiProblem` with the server's own message.
+ * (`x-mock-world`), and a request to the control API carries the control
+ * token in `Authorization` when there is one, so neither is ever part of a
+ * URL. The token goes nowhere else: an area's own API may be proxied to a
+ * real backend (`serve --proxy`), which must never see it. A refused request
+ * throws an `ApiProblem` with the server's own message.
  *
  * @example
  * const api = new Api('/__mock', () => sessionStorage.getItem(TOKEN_KEY), () => 'default')
@@ -45,12 +50,19 @@ export class Api {
     this.#world = world
   }
 
-  /** Headers of every request: the world, and the token when there is one. */
-  headers(extra: Record<string, string> = {}): Record<string, string> {
+  /** Headers of a request to `url`: the world, and the token when there is one and `url` is the control API's. */
+  headers(url: string, extra: Record<string, string> = {}): Record<string, string> {
     const headers: Record<string, string> = { 'x-mock-world': this.#world(), ...extra }
     const token = this.#token()
-    if (token) headers.authorization = `Bearer ${token}`
+    if (token && this.#isControl(url)) headers.authorization = `Bearer ${token}`
     return headers
+  }
+
+  /** Whether `url` is on this page's server and under the control prefix, once resolved as `fetch` resolves it (`..`, `%2e%2e`). */
+  #isControl(url: string): boolean {
+    if (!url.startsWith('/') || url.startsWith('//')) return false
+    const { host, pathname } = new URL(url, `http://${PAGE_HOST}`)
+    return host === PAGE_HOST && (pathname === this.control || pathname.startsWith(`${this.control}/`))
   }
 
   // biome-ignore lint/suspicious/noExplicitAny: the control API answers JSON the page reads field by field
@@ -60,7 +72,7 @@ export class Api {
 
   // biome-ignore lint/suspicious/noExplicitAny: the control API answers JSON the page reads field by field
   async send<T = any>(method: string, path: string, body?: unknown): Promise<Answer<T>> {
-    const init: RequestInit = { method, headers: this.headers(body === undefined ? {} : { 'content-type': 'application/json' }), cache: 'no-store' }
+    const init: RequestInit = { method, headers: this.headers(path, body === undefined ? {} : { 'content-type': 'application/json' }), cache: 'no-store' }
     if (body !== undefined) init.body = JSON.stringify(body)
     const response = await fetch(path, init)
     const text = await response.text()

@@ -128,9 +128,10 @@ export function App({ control }: { control: string }) {
     if (!ready) return
     reload()
     setFeed('connecting')
+    const events = `${control}/events`
     const stream = openFeed({
-      url: `${control}/events`,
-      headers: () => api.headers(),
+      url: events,
+      headers: () => api.headers(events),
       onStatus: (status, detail) => {
         if (status === 'refused') return setAccess({ phase: 'token', refused: true })
         setFeed(status)

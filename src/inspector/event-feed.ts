@@ -60,7 +60,7 @@ export interface FeedOptions {
  * `retry` when the connection ends; stops for good on 401 or `close()`.
  *
  * @example
- * const feed = openFeed({ url: '/__mock/events', headers: () => api.headers(), onEvent, onStatus })
+ * const feed = openFeed({ url: '/__mock/events', headers: () => api.headers('/__mock/events'), onEvent, onStatus })
  * feed.close()
  */
 export function openFeed(options: FeedOptions): { close(): void } {

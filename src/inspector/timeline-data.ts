@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'preact/hooks'
-import { type Api, problemText } from './api.js'
+import { type Api, ApiProblem, problemText } from './api.js'
+
+/** How long the time line waits before asking again for a point still being rebuilt (the server's `Retry-After`). */
+const REBUILD_RETRY_MS = 1000
 
 /** A kept command as `GET /__mock/history` lists it. */
 export interface HistoryCommand {
@@ -16,7 +19,8 @@ export interface CollectionDiff {
   collection: string
   keyField: string | null
   added: Array<{ key: string; record: unknown }>
-  changed: Array<{ key: string; fields: Array<{ name: string; before: unknown; after: unknown }> }>
+  /** `absent`: the side where the field was not there at all (its value reads `null`). */
+  changed: Array<{ key: string; fields: Array<{ name: string; before: unknown; after: unknown; absent?: 'before' | 'after' }> }>
   removed: Array<{ key: string; record: unknown }>
 }
 
@@ -29,7 +33,7 @@ export interface HistoryPoint {
   /** The world before it, as `GET /__mock/state` answers (no password hashes). */
   // biome-ignore lint/suspicious/noExplicitAny: the state document, read field by field by the tables
   state: any
-  diff: { records: number; collections: CollectionDiff[]; values: Array<{ path: string; before: unknown; after: unknown }> }
+  diff: { records: number; collections: CollectionDiff[]; values: Array<{ path: string; before: unknown; after: unknown; absent?: 'before' | 'after' }> }
 }
 
 /** The time line as the page shows it now. */
@@ -153,11 +157,19 @@ export class Timeline {
       if (world === this.#world && this.#wanted !== null) this.#set({ ...this.#view, point: body, problem: null })
     } catch (error) {
       if (world === this.#world) this.#set({ ...this.#view, problem: problemText(error) })
+      // A long history is still being rebuilt (503): what it built stays built, so asking again goes on from there.
+      if (error instanceof ApiProblem && error.status === 503) setTimeout(() => this.#retry(world, number), REBUILD_RETRY_MS)
     } finally {
       this.#running = false
       if (this.#wanted === number) this.#wanted = null
       else void this.#next()
     }
+  }
+
+  #retry(world: string | null, number: number): void {
+    if (world !== this.#world || this.#view.chosen !== number || this.#wanted !== null) return
+    this.#wanted = number
+    void this.#next()
   }
 
   #set(view: TimelineView): void {

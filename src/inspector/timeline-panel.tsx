@@ -124,7 +124,7 @@ function CollectionChanges({ diff }: { diff: CollectionDiff }) {
         {diff.changed.slice(0, SHOWN).map((entry) => (
           <li key={`~${entry.key}`} class="changed">
             <span class="visually-hidden">Changed </span>
-            {short(entry.key, 12)}: {entry.fields.map((field) => `${field.name} ${brief(field.before)} → ${brief(field.after)}`).join('; ')}
+            {short(entry.key, 12)}: {entry.fields.map(fieldChange).join('; ')}
           </li>
         ))}
         {diff.removed.slice(0, SHOWN).map((entry) => (
@@ -144,6 +144,11 @@ function named(record: unknown, key: string): string {
   const fields = (record ?? {}) as Record<string, unknown>
   const name = [fields.username, fields.name, fields.symbol, fields.message].find((value) => typeof value === 'string')
   return name === undefined ? short(key, 12) : `${name} (${short(key, 8)})`
+}
+
+/** One changed field as `name before → after`; a side where the field was not there reads `—`. */
+function fieldChange(field: CollectionDiff['changed'][number]['fields'][number]): string {
+  return `${field.name} ${brief(field.absent === 'before' ? undefined : field.before)} → ${brief(field.absent === 'after' ? undefined : field.after)}`
 }
 
 /** A value in a few characters. */

@@ -1,6 +1,7 @@
 import { Agent as HttpAgent, type IncomingMessage, request as httpRequest, type ServerResponse } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import type { Dispatch } from '../kernel/routing/dispatcher.js'
+import type { ApiError } from '../kernel/errors/api-error.js'
 import { errorResponse } from '../kernel/errors/error-response.js'
 import type { Reply } from '../kernel/http/reply.js'
 import type { Upstream, UpstreamContext, UpstreamReply } from '../simulator/request-pipeline.js'
@@ -8,8 +9,9 @@ import type { SimulatorEngine } from '../simulator/engine.js'
 import type { TrafficAnswer } from '../simulator/recorder.js'
 import { BodyCapture } from './body-capture.js'
 import { fromNodeRequest } from './node-request.js'
-import { badGateway, gatewayTimeout } from './proxy-errors.js'
+import { badGateway, gatewayTimeout, pathLeavesBase } from './proxy-errors.js'
 import { downstreamHeaders, upstreamRequestHeaders } from './proxy-headers.js'
+import { leavesBasePath } from './proxy-path.js'
 import { type ProxyTarget, upstreamUrl } from './proxy-targets.js'
 import { RecordingTap } from './recording-tap.js'
 import type { GateVerdict } from './request-gate.js'
@@ -21,6 +23,8 @@ export interface AreaProxyOptions {
   timeoutMs: number
   /** Reads each answer the upstream gave (`serve --record`); without it, bodies are kept only for the journal. */
   record?: (answer: TrafficAnswer) => void
+  /** Whether an `Authorization` header carries the control token (`--control-token`): such a header is never sent upstream. */
+  isControlToken?: ((authorization: string | undefined) => boolean) | undefined
 }
 
 /** A proxied area's answer: the upstream's (already `written`), or one made here (a fault, a 502 or 504, an unknown world) for the server to write. */
@@ -79,6 +83,8 @@ export class AreaProxy {
     const mount = dispatch?.mount
     const target = mount === undefined ? undefined : this.#byArea.get(mount.area)
     if (target === undefined || dispatch === undefined || mount === undefined) return undefined
+    // Refused before the pipeline: such a path is never journaled, faulted or sent (the upstream might resolve it above its base).
+    if (leavesBasePath(verdict.path.slice(mount.prefix.length))) return Promise.resolve(refusal(pathLeavesBase(target.area), target))
     const job: Forwarding = { req, res, target, url: verdict.url, prefix: mount.prefix, cors: verdict.cors }
     const upstream: Upstream = { base: target.base.href, answer: (_request, context) => this.#stream(job, context) }
     const host = target.base.host
@@ -111,7 +117,7 @@ export class AreaProxy {
       }
       const outgoing = (https ? httpsRequest : httpRequest)(upstream, {
         method: req.method ?? 'GET',
-        headers: upstreamRequestHeaders(req.headers),
+        headers: upstreamRequestHeaders(req.headers, this.#options.isControlToken),
         agent: https ? this.#agents.https : this.#agents.http,
       })
       const fail = (reply: Reply) => {
@@ -156,6 +162,11 @@ export class AreaProxy {
       req.pipe(outgoing)
     })
   }
+}
+
+/** A reply made here, before anything went upstream. */
+function refusal(error: ApiError, target: ProxyTarget): ProxiedReply {
+  return { ...errorResponse(error), written: false, upstreamHost: target.base.host }
 }
 
 /** The route fault rules match against: the simulated route when one has the path, else the path itself. */

@@ -1,9 +1,9 @@
-import { open } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { ConfigError } from '../kernel/errors/config-error.js'
 import { formatByteSize } from '../kernel/http/byte-size.js'
 import { issuesToDetails, safeParse } from '../kernel/http/validate.js'
 import { type WorldBundle, worldBundleSchema } from '../simulator/world-bundle.js'
+import { openInputFile, readProblem } from './file-safety.js'
 
 /**
  * The largest bundle file read: a world's kept history is folded past 20,000 commands or 16 MiB
@@ -44,14 +44,9 @@ export async function readBundleFile(path: string, limit = BUNDLE_FILE_LIMIT): P
   return result.data
 }
 
-/** The file's text, refused past `limit` bytes before any of it is read. */
+/** The file's text, refused past `limit` bytes before any of it is read; a regular file only (`/dev/zero` or a pipe would never end). */
 async function readText(file: string, limit: number): Promise<string> {
-  let handle: Awaited<ReturnType<typeof open>>
-  try {
-    handle = await open(file, 'r')
-  } catch (error) {
-    throw new ConfigError(`Cannot read bundle file ${file}: ${reason(error)}.`)
-  }
+  const handle = await openInputFile(file, 'bundle file')
   try {
     const { size } = await handle.stat()
     if (size > limit) throw tooLarge(file, size, limit)
@@ -60,7 +55,7 @@ async function readText(file: string, limit: number): Promise<string> {
     if (error instanceof ConfigError) throw error
     // A file grown past what a string holds since it was measured.
     if ((error as NodeJS.ErrnoException).code === 'ERR_STRING_TOO_LONG') throw tooLarge(file, undefined, limit)
-    throw new ConfigError(`Cannot read bundle file ${file}: ${reason(error)}.`)
+    throw new ConfigError(`Cannot read bundle file ${file}: ${readProblem(error)}.`)
   } finally {
     await handle.close()
   }
@@ -68,12 +63,4 @@ async function readText(file: string, limit: number): Promise<string> {
 
 function tooLarge(file: string, size: number | undefined, limit: number): ConfigError {
   return new ConfigError(`Bundle file ${file} is too large${size === undefined ? '' : ` (${size} bytes)`}: at most ${formatByteSize(limit)} is read.`)
-}
-
-function reason(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code
-  if (code === 'ENOENT') return 'no such file'
-  if (code === 'EISDIR') return 'it is a directory'
-  if (code === 'EACCES') return 'permission denied'
-  return String(code ?? error)
 }

@@ -20,16 +20,45 @@ const [{ body: MISSING }, { body: WRONG }] = CONTROL_TOKEN_REFUSALS
  * refuse(request.headers.authorization)?.status // 401 without the right `Bearer` token
  */
 export function controlTokenGuard(token: string): (authorization: string | undefined) => ApiError | undefined {
-  if (token === '') throw new Error('The control token must not be empty.')
-  const expected = digest(token)
+  const matches = tokenMatcher(token)
   return (header) => {
-    const match = header === undefined ? null : /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header)
-    if (!match) {
+    const sent = bearerToken(header)
+    if (sent === undefined) {
       return new ApiError(401, 'unauthorized', MISSING.message, { headers: { 'www-authenticate': REALM } })
     }
-    if (timingSafeEqual(digest(match[1]!), expected)) return undefined
+    if (matches(sent)) return undefined
     return new ApiError(401, 'invalid_token', WRONG.message, { headers: { 'www-authenticate': `${REALM}, error="invalid_token"` } })
   }
+}
+
+/**
+ * Whether an `Authorization` header is one the guard would let pass: the
+ * proxy drops such a header, so the control token never reaches an upstream.
+ *
+ * @example
+ * const carries = carriesControlToken('s3cret')
+ * carries('Bearer s3cret') // true
+ * carries('Bearer app-token') // false
+ */
+export function carriesControlToken(token: string): (authorization: string | undefined) => boolean {
+  const matches = tokenMatcher(token)
+  return (header) => {
+    const sent = bearerToken(header)
+    return sent !== undefined && matches(sent)
+  }
+}
+
+/** Compares a sent token with `token` in the same time whatever the bytes sent (both sides hashed first, so not even the length leaks). */
+function tokenMatcher(token: string): (sent: string) => boolean {
+  if (token === '') throw new Error('The control token must not be empty.')
+  const expected = digest(token)
+  return (sent) => timingSafeEqual(digest(sent), expected)
+}
+
+/** The token of an `Authorization: Bearer <token>` header, if it is one. */
+function bearerToken(header: string | undefined): string | undefined {
+  const match = header === undefined ? null : /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header)
+  return match?.[1]
 }
 
 function digest(text: string): Buffer {

@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { appendFileSync, copyFileSync, existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { appendFileSync, copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import type { FileHandle } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -299,30 +299,54 @@ describe('compaction', () => {
 })
 
 describe('files on disk', () => {
-  it('refuses a log that is a symlink to nothing, and writes through one to a real file, which stays a link', async () => {
+  it('refuses a log that is a symlink, to nothing or to a log, and leaves the link and its target as they are', async () => {
     const where = folder('links')
     const path = join(where, 'world.json')
     symlinkSync('gone.log', `${path}.log`)
-    await expect(FileLog.open(path)).rejects.toMatchObject({
-      name: 'ConfigError',
-      message: `The log ${path}.log is a symbolic link to ${join(where, 'gone.log')}, which does not exist; it was left as it is.`,
-    })
+    const refusal = `The log ${path}.log is a symbolic link; the server never follows a link at a name it makes itself: remove it, and the server creates the file; it was left as it is.`
+    await expect(FileLog.open(path)).rejects.toMatchObject({ name: 'ConfigError', message: refusal })
     expect(existsSync(join(where, 'gone.log'))).toBe(false)
 
+    // Even a real log of this class elsewhere: the name is the server's, so a link there is someone else's doing.
     const elsewhere = folder('links-target')
-    writeFileSync(join(elsewhere, 'real.log'), headerLine('none'))
+    const real = join(elsewhere, 'real.log')
+    writeFileSync(real, headerLine('none') + entryLine('kept'), { mode: 0o644 })
     rmSync(`${path}.log`)
-    symlinkSync(join(elsewhere, 'real.log'), `${path}.log`)
-    const { log } = await openLog(path)
-    await log.append('through the link')
-    await log.compact('{}\n')
-    await log.append('after compaction')
+    symlinkSync(real, `${path}.log`)
+    await expect(FileLog.open(path)).rejects.toMatchObject({ name: 'ConfigError', message: refusal })
+    expect(readlinkSync(`${path}.log`)).toBe(real)
+    expect(readFileSync(real, 'utf8')).toBe(headerLine('none') + entryLine('kept'))
+    expect(statSync(real).mode & 0o777).toBe(0o644)
+  })
+
+  it('never repairs a log it did not write: a file without its header is refused and left as it is', async () => {
+    const where = folder('foreign')
+    const path = join(where, 'world.json')
+    for (const text of ['{"not": "a log"}\n', 'partial header, no newline', `${headerLine('none').slice(0, 12)}\n${entryLine('x')}`]) {
+      writeFileSync(`${path}.log`, text)
+      await expect(FileLog.open(path)).rejects.toMatchObject({
+        name: 'ConfigError',
+        message: `The log ${path}.log does not start with the line multi-area-mock writes first, so it is not a log this server wrote; move it away or delete it; it was left as it is.`,
+      })
+      expect(readFileSync(`${path}.log`, 'utf8')).toBe(text)
+    }
+    // An empty file holds nothing to lose: taken as no log.
+    writeFileSync(`${path}.log`, '')
+    const { log, entries } = await openLog(path)
+    expect(entries).toEqual([])
+    await log.append('first')
     await log.close()
-    expect(lstatSync(`${path}.log`).isSymbolicLink()).toBe(true)
-    expect(readlinkSync(`${path}.log`)).toBe(join(elsewhere, 'real.log'))
-    expect(readdirSync(elsewhere)).toEqual(['real.log'])
-    expect(statSync(join(elsewhere, 'real.log')).mode & 0o777).toBe(0o600)
-    expect((await openLog(path)).entries).toEqual(['after compaction'])
+    expect((await openLog(path)).entries).toEqual(['first'])
+  })
+
+  it('refuses a state file that is a named pipe at once, without waiting for a writer', async () => {
+    const where = folder('pipe')
+    const path = join(where, 'world.json')
+    spawnSync('mkfifo', [path])
+    await expect(FileLog.open(path, { label: 'state file' })).rejects.toMatchObject({
+      name: 'ConfigError',
+      message: `Cannot read the state file ${path} (it is a named pipe, not a regular file); it was left as it is.`,
+    })
   })
 
   it('keeps every append that resolved before a kill -9, in order, compactions and all', async () => {

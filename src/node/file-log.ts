@@ -3,11 +3,11 @@ import { constants } from 'node:fs'
 import { type FileHandle, open, readFile, rename, rm } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { ConfigError } from '../kernel/errors/config-error.js'
-import { cutWarning, entryLine, headerLine, markLine, parseLog } from './log-lines.js'
-import { replaceFile, resolveTarget, syncDirectory, writeTemporary } from './safe-replace.js'
+import { checkDerivedPath, NOFOLLOW, openRegularFile, resolveUserPath } from './file-safety.js'
+import { cutWarning, entryLine, headerLine, markLine, notALog, parseLog } from './log-lines.js'
+import { replaceFile, syncDirectory, writeTemporary } from './safe-replace.js'
 
-// The log is only ever opened at the path `resolveTarget` gave, never through a link swapped in since.
-const NOFOLLOW = constants.O_NOFOLLOW ?? 0
+// The log is a name the server makes: only ever opened at its own path, never through a link (see file-safety.ts).
 const APPEND = constants.O_WRONLY | constants.O_APPEND | NOFOLLOW
 const NO_SNAPSHOT = 'none'
 
@@ -40,7 +40,9 @@ type Waiter = { line: string; resolve: () => void; reject: (error: Error) => voi
  * follows, and `compact` marks in the old log which entries a new snapshot
  * covers before renaming it in, so a crash at any point neither replays an
  * entry twice nor loses one. Files are created owner-only (0600) and never
- * written through a planted symlink (see `safe-replace.ts`).
+ * written through a planted symlink. The snapshot's path is the user's (see
+ * `file-safety.ts`); the log's is the server's own: a link or another user's
+ * file there, or a file without a log header, is refused, never "repaired".
  *
  * @example
  * const { log, snapshot, entries } = await FileLog.open('world.json', { onWarning: console.warn })
@@ -91,12 +93,15 @@ export class FileLog {
     const absolute = resolve(path)
     const label = options.label ?? 'snapshot'
     const warn = options.onWarning ?? ((message: string) => void process.stderr.write(`multi-area-mock: ${message}\n`))
-    const snapshotTarget = await resolveTarget(absolute, label)
-    const logTarget = await resolveTarget(`${absolute}.log`, 'log')
+    const snapshotTarget = await resolveUserPath(absolute, label)
+    const logTarget = `${absolute}.log`
+    await checkDerivedPath(logTarget, 'log')
     const snapshot = await readIfThere(snapshotTarget, `the ${label} ${absolute}`)
     const id = snapshot === undefined ? NO_SNAPSHOT : sha256(snapshot)
-    const bytes = await readIfThere(logTarget, `the log ${absolute}.log`)
+    const bytes = await readIfThere(logTarget, `the log ${logTarget}`)
     const parsed = parseLog(bytes ?? Buffer.alloc(0))
+    // Not a log this class wrote (its header is written whole, by a rename): someone else's file, never rewritten.
+    if (bytes !== undefined && bytes.length > 0 && parsed.follows === undefined) throw new ConfigError(notALog(logTarget))
     if (parsed.cut > 0) warn(cutWarning(`${absolute}.log`, parsed))
     // From the header, or from the last mark of a compaction whose snapshot is the one on disk (a crash before the log restarted).
     let from = parsed.follows === id ? 0 : undefined
@@ -263,10 +268,10 @@ function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex')
 }
 
-/** A file's bytes, or undefined when there is none; read without following a link (the path is resolved already). */
+/** A file's bytes, or undefined when there is none; read without following a link (the path is resolved already), a regular file only. */
 async function readIfThere(target: string, name: string): Promise<Buffer | undefined> {
   try {
-    const file = await open(target, constants.O_RDONLY | NOFOLLOW)
+    const file = await openRegularFile(target)
     try {
       return await readFile(file)
     } finally {

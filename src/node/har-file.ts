@@ -1,10 +1,10 @@
 import { Buffer } from 'node:buffer'
-import { readFile, stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import * as z from 'zod'
 import { ALL_AREAS, type AreaId, areaFromText, areaIdSchema } from '../areas/registry.js'
 import { ConfigError } from '../kernel/errors/config-error.js'
 import type { TrafficAnswer } from '../simulator/recorder.js'
+import { openInputFile, readProblem } from './file-safety.js'
 
 /**
  * Largest HAR file read (256 MiB): the whole file is parsed in memory, and an export this big is rarely one session.
@@ -187,20 +187,21 @@ export function harAnswer(entry: HarEntry, url: string): TrafficAnswer {
  */
 export async function readHarFile(path: string): Promise<HarDocument> {
   const file = resolve(path)
+  // A regular file only: `/dev/zero` passes any size check and never ends, a pipe waits for a writer.
+  const handle = await openInputFile(file, 'HAR file')
   let text: string
   try {
-    const info = await stat(file)
-    if (info.isDirectory()) throw Object.assign(new Error('directory'), { code: 'EISDIR' })
+    const info = await handle.stat()
     if (info.size > MAX_HAR_BYTES)
       throw new ConfigError(
         `HAR file ${file} is ${mebibytes(info.size)} MiB, over the ${mebibytes(MAX_HAR_BYTES)} MiB limit: export fewer requests (a filter in the devtools' Network panel).`,
       )
-    text = await readFile(file, 'utf8')
+    text = await handle.readFile('utf8')
   } catch (error) {
     if (error instanceof ConfigError) throw error
-    const code = (error as NodeJS.ErrnoException).code
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : String(code ?? error)
-    throw new ConfigError(`Cannot read HAR file ${file}: ${why}.`)
+    throw new ConfigError(`Cannot read HAR file ${file}: ${readProblem(error)}.`)
+  } finally {
+    await handle.close()
   }
   return parseHar(text, `HAR file ${file}`)
 }

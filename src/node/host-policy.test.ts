@@ -26,6 +26,14 @@ describe('HostPolicy', () => {
     expect(new HostPolicy(['*'], '127.0.0.1').allows('anything.example')).toBe(true)
   })
 
+  it('a host let in only by "*" is not known by name: it cannot vouch for an Origin (DNS rebinding)', () => {
+    const any = new HostPolicy(['*', 'mock.test'], 'box.lan')
+    for (const host of ['rebind.attacker.example:4000', 'anything.example']) expect(any.knowsByName(host), host).toBe(false)
+    for (const host of ['localhost:4000', '127.0.0.1', 'box.lan', 'mock.test:4000']) expect(any.knowsByName(host), host).toBe(true)
+    expect(defaults.knowsByName('localhost')).toBe(true)
+    expect(defaults.knowsByName('rebind.attacker.example')).toBe(false)
+  })
+
   it('checks --allowed-host values', () => {
     expect(allowedHostProblem('mock.test')).toBeUndefined()
     expect(allowedHostProblem('.mock.test')).toBeUndefined()

@@ -9,7 +9,8 @@ export const ANY_HOST = '*'
  * its own name as `Host`. Allowed by default: `localhost` and names under
  * `.localhost`, any IP address (a rebinding page can only send a name), and
  * the name the server was bound to. Others only when listed (`--allowed-host`):
- * `mock.test` exactly, `.mock.test` for it and every name under it, `*` for all.
+ * `mock.test` exactly, `.mock.test` for it and every name under it, `*` for all
+ * (which turns this defence off: `knowsByName` tells the hosts `*` alone lets in).
  * The port is not compared.
  *
  * @example
@@ -34,7 +35,15 @@ export class HostPolicy {
 
   /** Whether a request with this `Host` header may be answered. */
   allows(host: string): boolean {
-    if (this.#any) return true
+    return this.#any || this.knowsByName(host)
+  }
+
+  /**
+   * Whether this `Host` is allowed on its own merits, not only by `*`: only
+   * such a host may vouch for an `Origin` naming it (same origin). Under `*`,
+   * a rebinding page's name is answered, but its page stays a foreign origin.
+   */
+  knowsByName(host: string): boolean {
     let allowed = this.#seen.get(host)
     if (allowed === undefined) {
       allowed = this.#judge(host)

@@ -77,8 +77,9 @@ export class InspectorPage {
   }
 
   #reply(body: string | Uint8Array, type: string, headers: Record<string, string> = {}): WireReply {
-    // no-cache: a browser asks again after an upgrade of the package instead of running an old script.
-    return { status: 200, headers: { 'content-type': type, 'cache-control': 'no-cache', ...headers }, body }
+    // no-store, as every control answer: never an old script after an upgrade (the files carry no validator to
+    // revalidate with anyway), and the script the page trusts with the token is never read as another type.
+    return { status: 200, headers: { 'content-type': type, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers }, body }
   }
 
   #file(name: string): Promise<Uint8Array> {

@@ -63,6 +63,15 @@ export function cutWarning(path: string, parsed: ParsedLog): string {
   return `Cut ${parsed.cut} bytes (${parsed.cutLines} lines) from the log ${path} from line ${parsed.firstBad} on, which is torn or corrupt${after}; ${kept}.`
 }
 
+/**
+ * The refusal of a file at the log's `path` whose first line is no header:
+ * the header is written whole (renamed in), so it is not a log this server
+ * wrote, and it is never cut or rewritten ("repaired").
+ */
+export function notALog(path: string): string {
+  return `The log ${path} does not start with the line multi-area-mock writes first, so it is not a log this server wrote; move it away or delete it; it was left as it is.`
+}
+
 /** A line as stored: the CRC-32 of its text, a space, the text. */
 function line(text: string): string {
   return `${crc32(text).toString(16).padStart(8, '0')} ${text}\n`

@@ -36,3 +36,19 @@ export function gatewayTimeout(area: AreaId, upstream: URL, timeoutMs: number): 
   const after = timeoutMs >= 1000 ? `${timeoutMs / 1000} s` : `${timeoutMs} ms`
   return new ApiError(504, 'gateway_timeout', `The upstream of area "${area}" at ${upstream.host} did not answer within ${after}.`, { extra: { upstream: upstream.host } })
 }
+
+/**
+ * 400 `invalid_path`: a proxied request's path could climb above the
+ * upstream's base path (`%2F`, `%5C`, an encoded dot-segment); nothing is
+ * sent upstream.
+ *
+ * @example
+ * if (leavesBasePath(rest)) return errorResponse(pathLeavesBase('admin'))
+ */
+export function pathLeavesBase(area: AreaId): ApiError {
+  return new ApiError(
+    400,
+    'invalid_path',
+    `The path has an encoded slash or backslash (%2F, %5C) or a segment that decodes to "." or "..": a request to the proxied area "${area}" must stay under its upstream's base path, so it was not sent.`,
+  )
+}

@@ -16,13 +16,16 @@ function connectionOptions(value: string | string[] | undefined): Set<string> {
 
 /**
  * The request headers sent upstream: as the client sent them, minus the
- * hop-by-hop ones and `Host` (the upstream's own is set from its URL).
+ * hop-by-hop ones and `Host` (the upstream's own is set from its URL), and
+ * minus an `Authorization` that `isControlToken` recognises: the control
+ * token is this server's secret, never the upstream's.
  *
  * @example
  * upstreamRequestHeaders({ host: 'localhost:4000', connection: 'keep-alive', authorization: 'Bearer x' }) // { authorization: 'Bearer x' }
  */
-export function upstreamRequestHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
+export function upstreamRequestHeaders(headers: IncomingHttpHeaders, isControlToken?: (authorization: string | undefined) => boolean): OutgoingHttpHeaders {
   const dropped = connectionOptions(headers.connection)
+  if (isControlToken?.(headers.authorization)) dropped.add('authorization')
   const out: OutgoingHttpHeaders = {}
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || name === 'host' || HOP_BY_HOP.has(name) || dropped.has(name)) continue

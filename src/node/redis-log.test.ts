@@ -4,6 +4,7 @@ import { startRedis, type RedisServer } from '../../test/support/redis-server.js
 import { ConfigError } from '../kernel/errors/config-error.js'
 import { LogTrimmedError, RedisLog, StoreUnavailableError } from './redis-log.js'
 import { importRedisClient } from './redis-client.js'
+import { OVERSIZED } from './redis-scripts.js'
 import { compareIds } from '../simulator/command-log.js'
 
 let redis: RedisServer
@@ -101,6 +102,23 @@ describe('the log', () => {
     expect(await a.readAfter(ids[9]!)).toEqual([])
     const next = await b.append('c11')
     expect(await a.readAfter(ids[9]!)).toEqual([{ id: next, entry: 'c11' }])
+  })
+
+  it('never sends an entry over maxEntryBytes whole: it comes back as oversized, with its length in bytes', async () => {
+    const name = `bounded-${++family}`
+    const log = await RedisLog.connect({ url: redis.url, name, maxEntryBytes: 10 })
+    opened.push(log)
+    const ids = [await log.append('0123456789'), await log.append('x'.repeat(11)), await log.append('é'.repeat(6))]
+    const expected = [
+      { id: ids[0], entry: '0123456789' },
+      { id: ids[1], entry: `${OVERSIZED}11` },
+      { id: ids[2], entry: `${OVERSIZED}12` },
+    ]
+    expect(await log.readAfter('0-0')).toEqual(expected)
+    const appended = await log.appendAfter('y'.repeat(20), '0-0')
+    expect(appended.entries).toEqual([...expected, { id: appended.id, entry: `${OVERSIZED}20` }])
+    // Redis keeps it whole: another reader with no limit reads it.
+    expect((await (await replica({ name })).readAfter(ids[1]!))[0]).toEqual({ id: ids[2], entry: 'é'.repeat(6) })
   })
 
   it('lets the first claim win and tells every replica which value that is', async () => {

@@ -48,6 +48,8 @@ export interface RedisLogOptions {
   timeoutMs?: number
   /** Called once per change after `connect`: Redis lost (with a one-line reason) or back. */
   onStatus?: (status: { up: boolean; reason?: string }) => void
+  /** The longest entry read whole (bytes; default: any): a longer one comes back as `OVERSIZED` and its length, never sent by Redis. */
+  maxEntryBytes?: number
 }
 
 /**
@@ -76,6 +78,7 @@ export class RedisLog {
   readonly #where: string
   readonly #timeoutMs: number
   readonly #onStatus: RedisLogOptions['onStatus'] | undefined
+  readonly #maxEntryBytes: string
   readonly #keys: { log: string; snapshot: string; journal: string; meta: string }
   #up = false
   #lost: string | undefined
@@ -89,6 +92,8 @@ export class RedisLog {
     this.#where = where
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
     this.#onStatus = options.onStatus
+    // Lua's numbers are doubles: 2^53 is "any".
+    this.#maxEntryBytes = String(Math.min(options.maxEntryBytes ?? Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER))
     const key = (part: string) => `mam:{${name}}:${part}`
     this.#keys = { log: key('log'), snapshot: key('snapshot'), journal: key('journal'), meta: key('meta') }
     client.on('error', (error: unknown) => this.#status(false, (this.#lost = reasonOf(error))))
@@ -139,23 +144,24 @@ export class RedisLog {
    * or more than a page came in (read them with `readAfter`).
    */
   async appendAfter(entry: string, after: string): Promise<{ id: string; entries: Array<{ id: string; entry: string }> | undefined }> {
-    const [id, covered, found] = (await this.#call(() => this.#eval(APPEND_AFTER, [this.#keys.log, this.#keys.snapshot], [entry, normalizeStreamId(after)]))) as [
-      string,
-      string,
-      Array<[string, string[]]>,
-    ]
+    const [id, covered, found] = (await this.#call(() =>
+      this.#eval(APPEND_AFTER, [this.#keys.log, this.#keys.snapshot], [entry, normalizeStreamId(after), this.#maxEntryBytes]),
+    )) as [string, string, Array<[string, string[]]>]
     const entries = found.map(([entryId, fields]) => ({ id: entryId, entry: fieldOf(fields) }))
     const whole = (covered === '' || compareIds(covered, after) <= 0) && entries.at(-1)?.id === id
     return { id, entries: whole ? entries : undefined }
   }
 
-  /** The entries after `id` (`'0-0'` for all), oldest first, at most `count`, 1,000 a round trip; `LogTrimmedError` if a snapshot trimmed some. */
+  /**
+   * The entries after `id` (`'0-0'` for all), oldest first, at most `count`, 1,000 a round trip (one over `maxEntryBytes` as
+   * `OVERSIZED` and its length); `LogTrimmedError` if a snapshot trimmed some.
+   */
   async readAfter(id: string, count = Number.POSITIVE_INFINITY): Promise<Array<{ id: string; entry: string }>> {
     const found: Array<{ id: string; entry: string }> = []
     let after = normalizeStreamId(id)
     while (found.length < count) {
       const want = Math.min(PAGE, count - found.length)
-      const page = () => this.#eval(READ, [this.#keys.log, this.#keys.snapshot], [after, String(want)])
+      const page = () => this.#eval(READ, [this.#keys.log, this.#keys.snapshot], [after, String(want), this.#maxEntryBytes])
       const [covered, entries] = (await this.#call(page)) as [string, Array<[string, string[]]>]
       if (covered !== '' && compareIds(covered, after) > 0) throw new LogTrimmedError(covered)
       for (const [entryId, fields] of entries) found.push({ id: entryId, entry: fieldOf(fields) })

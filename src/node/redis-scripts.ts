@@ -6,14 +6,33 @@
 /** The one field of every stream entry. */
 export const STREAM_FIELD = 'e'
 
+/**
+ * What an entry longer than a read's limit comes back as, with its length in
+ * bytes after it: Redis never sends it whole (no JSON starts with `#`).
+ */
+export const OVERSIZED = '#oversized:'
+
+// An entry's fields, each value over `max` bytes replaced by OVERSIZED and its length (Lua's # counts bytes).
+const BOUNDED = `local function bounded(entries, max)
+  for _, entry in ipairs(entries) do
+    local fields = entry[2]
+    for i = 2, #fields, 2 do
+      if #fields[i] > max then fields[i] = '${OVERSIZED}' .. #fields[i] end
+    end
+  end
+  return entries
+end
+`
+
 // Scripts go whole (EVAL): Redis caches them compiled, a restarted one needs nothing resent. LAST_ID returns only the id,
 // however large the entry; a stream a snapshot trimmed empty ends at the snapshot's id.
 export const LAST_ID = `local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)[1] return last and last[1] or redis.call('HGET', KEYS[2], 'id') or '0-0'`
-// Appends, and in the same round trip reads what others appended since `after`, the new entry included (at most 1,000).
-export const APPEND_AFTER = `local id = redis.call('XADD', KEYS[1], '*', '${STREAM_FIELD}', ARGV[1])
-return { id, redis.call('HGET', KEYS[2], 'id') or '', redis.call('XRANGE', KEYS[1], '(' .. ARGV[2], id, 'COUNT', 1000) }`
-// The snapshot's id comes with the page, so a trimmed gap is seen in the same round trip.
-export const READ = `return { redis.call('HGET', KEYS[2], 'id') or '', redis.call('XRANGE', KEYS[1], '(' .. ARGV[1], '+', 'COUNT', ARGV[2]) }`
+// Appends, and in the same round trip reads what others appended since `after`, the new entry included (at most 1,000),
+// each over ARGV[3] bytes as OVERSIZED.
+export const APPEND_AFTER = `${BOUNDED}local id = redis.call('XADD', KEYS[1], '*', '${STREAM_FIELD}', ARGV[1])
+return { id, redis.call('HGET', KEYS[2], 'id') or '', bounded(redis.call('XRANGE', KEYS[1], '(' .. ARGV[2], id, 'COUNT', 1000), tonumber(ARGV[3])) }`
+// The snapshot's id comes with the page, so a trimmed gap is seen in the same round trip; an entry over ARGV[3] bytes as OVERSIZED.
+export const READ = `${BOUNDED}return { redis.call('HGET', KEYS[2], 'id') or '', bounded(redis.call('XRANGE', KEYS[1], '(' .. ARGV[1], '+', 'COUNT', ARGV[2]), tonumber(ARGV[3])) }`
 // `order` is the id zero-padded (see `orderOf`): compared as text, it compares as an id.
 export const WRITE_SNAPSHOT = `local kept = redis.call('HGET', KEYS[1], 'order')
 if kept and kept >= ARGV[3] then return 0 end

@@ -1,23 +1,20 @@
-import { createHash } from 'node:crypto'
+import { ApiError } from '../kernel/errors/api-error.js'
 import { ConfigError } from '../kernel/errors/config-error.js'
 import { storeUnavailable } from '../kernel/errors/store-unavailable.js'
+import { DEFAULT_BODY_LIMIT } from '../kernel/http/json-body.js'
 import type { SharedCommands } from '../simulator/command-log.js'
+import { isCommand } from '../simulator/command.js'
 import type { Simulator } from '../simulator/create-simulator.js'
-import { engineOf } from '../simulator/engine.js'
+import { engineOf, type SimulatorEngine } from '../simulator/engine.js'
 import { LogTrimmedError, RedisLog, StoreUnavailableError } from './redis-log.js'
 import { RedisJournal } from './shared-journal.js'
 import type { FamilyShared, FamilySnapshot } from '../simulator/world-family.js'
 import type { SimulatorInstance } from '../simulator/simulator-instance.js'
+import { claimStore } from './store-meta.js'
 import { describeStoreUrl, parseStoreUrl } from './store-url.js'
+import { entryBytes, entryLimit, readStreamEntry } from './stream-entry.js'
 
-/** What the first replica of a store writes once, and every later one must match. */
-interface StoreMeta {
-  format: 1
-  /** A hash of the options that shape worlds: replicas with other options would build other worlds. */
-  fingerprint: string
-  /** The instant the first replica seeded the starting scenario; the others seed as at the same instant. */
-  startedAt: number
-}
+export { worldFingerprint } from './store-meta.js'
 
 /** How a replica is doing with its store, for `/__mock/health` and the banner. */
 export interface ReplicaStatus {
@@ -26,6 +23,18 @@ export interface ReplicaStatus {
   up: boolean
   /** Why it is down, in one line. */
   reason?: string
+}
+
+export interface JoinOptions {
+  /** `redis://[user:password@]host[:port][/db]` */
+  url: string
+  /** The family of worlds in the store (`mam:{<name>}:…`), default `default`. */
+  name?: string
+  /** The fingerprint of the options that shape worlds, under a store's salt (`worldFingerprint`). */
+  fingerprint: (salt: string) => string
+  timeoutMs?: number
+  /** Where the replica's lines go (store lost and back, an entry skipped, a snapshot not kept); default stderr, `multi-area-mock: ` before each. */
+  report?: (line: string) => void
 }
 
 /** A replica joined to its store. */
@@ -49,39 +58,31 @@ export interface Replica {
  * @example
  * const replica = await joinReplicas(sim, { url: 'redis://127.0.0.1:6379', fingerprint })
  */
-export async function joinReplicas(simulator: Simulator, options: { url: string; name?: string; fingerprint: string; timeoutMs?: number }): Promise<Replica> {
+export async function joinReplicas(simulator: Simulator, options: JoinOptions): Promise<Replica> {
   const store = describeStoreUrl(parseStoreUrl(options.url))
+  const report = options.report ?? ((line: string) => void process.stderr.write(`multi-area-mock: ${line}\n`))
   let status: ReplicaStatus = { store, up: true }
+  const engine = engineOf(simulator)
+  const entries = streamEntries(engine, store, report)
   const log = await RedisLog.connect({
     url: options.url,
     name: options.name,
     timeoutMs: options.timeoutMs,
+    maxEntryBytes: entries.maxBytes,
     onStatus: ({ up, reason }) => {
       status = reason === undefined ? { store, up } : { store, up, reason }
-      process.stderr.write(
-        `multi-area-mock: ${up ? `the store ${store} is back` : `lost the store ${store} (${reason ?? 'no answer'}); writes and reads answer 503 until it is back`}\n`,
-      )
+      report(up ? `the store ${store} is back` : `lost the store ${store} (${reason ?? 'no answer'}); writes and reads answer 503 until it is back`)
     },
   })
-  const engine = engineOf(simulator)
   try {
-    const mine: StoreMeta = { format: 1, fingerprint: options.fingerprint, startedAt: Date.now() }
-    const meta = JSON.parse(await log.claim('meta', JSON.stringify(mine))) as StoreMeta
-    if (meta.fingerprint !== mine.fingerprint) {
-      throw new ConfigError(
-        `The store ${store} holds worlds started with other options (seed, scenario, areas, base URLs, clock, limits, faults or the JWT secret); start every replica with the same ones, or give this one another store.`,
-      )
-    }
+    const { startedAt } = await claimStore(log, store, options.fingerprint)
     const family = engine.family
-    const snapshots = new Snapshots(log, family)
+    const snapshots = new Snapshots(log, family, report)
     const kept = await log.readSnapshot()
     // A snapshot of every world, then the commands after it; without one, every command from the first replica's start.
-    if (kept === undefined) await engine.restartAt(meta.startedAt)
-    else await family.log.serial(() => family.restore(JSON.parse(kept.data) as FamilySnapshot))
-    family.log.use(
-      sharedCommands(log, () => status, snapshots),
-      { applied: kept?.id, onApplied: (id, command) => snapshots.applied(id, command) },
-    )
+    if (kept === undefined) await engine.restartAt(startedAt)
+    else await family.log.serial(() => family.restore(snapshotOf(kept.data)))
+    family.log.use(sharedCommands(log, { status: () => status, snapshots, entries }), { applied: kept?.id, onApplied: (id, command) => snapshots.applied(id, command) })
     await family.log.catchUp()
     family.shareExpiry()
     // Every world's journal lists what every replica answered for it; an isolated world's outlives it a while.
@@ -128,12 +129,14 @@ export const SNAPSHOT_EVERY = 10_000
 class Snapshots {
   readonly #log: RedisLog
   readonly #family: FamilyShared<SimulatorInstance>
+  readonly #report: (line: string) => void
   #since = 0
   #writing = false
 
-  constructor(log: RedisLog, family: FamilyShared<SimulatorInstance>) {
+  constructor(log: RedisLog, family: FamilyShared<SimulatorInstance>, report: (line: string) => void) {
     this.#log = log
     this.#family = family
+    this.#report = report
   }
 
   /** A command of the shared log was applied (in the log's turn). */
@@ -145,9 +148,7 @@ class Snapshots {
     const data = JSON.stringify(this.#family.snapshot())
     this.#log
       .writeSnapshot(id, data)
-      .catch((error: unknown) =>
-        process.stderr.write(`multi-area-mock: could not keep a snapshot in the store (${error instanceof Error ? error.message : String(error)}); trying again later.\n`),
-      )
+      .catch((error: unknown) => this.#report(`could not keep a snapshot in the store (${error instanceof Error ? error.message : String(error)}); trying again later.`))
       .finally(() => (this.#writing = false))
   }
 
@@ -155,25 +156,57 @@ class Snapshots {
   async restoreNewest(): Promise<string> {
     const kept = await this.#log.readSnapshot()
     if (kept === undefined) throw new StoreUnavailableError('the store holds no snapshot for this replica to catch up with')
-    await this.#family.restore(JSON.parse(kept.data) as FamilySnapshot)
+    await this.#family.restore(snapshotOf(kept.data))
     this.#family.log.rebase(kept.id)
     this.#since = 0
     return kept.id
   }
 }
 
+/** How a replica reads the entries of its stream: the longest one, and what each holds (`readStreamEntry`), a skipped one reported. */
+interface StreamEntries {
+  maxBytes: number
+  decode: SharedCommands['decode']
+}
+
+function streamEntries(engine: SimulatorEngine, store: string, report: (line: string) => void): StreamEntries {
+  const maxBytes = entryLimit(engine.options.limits?.bodyBytes ?? DEFAULT_BODY_LIMIT)
+  // A write whose route changes no world (`DELETE /__mock/requests`) is never a command: the route table says so, the same on every replica.
+  const changesWorld = (command: { method: string; url: string }) => {
+    const dispatch = engine.dispatcher.dispatch(command)
+    return dispatch?.kind !== 'route' || isCommand(dispatch)
+  }
+  return {
+    maxBytes,
+    decode: (id, entry) => {
+      const read = readStreamEntry(entry, { maxBytes, changesWorld })
+      if ('command' in read) return read.command
+      report(`skipped the entry ${id} of the store ${store}: ${read.reason}; every replica skips it.`)
+      return undefined
+    },
+  }
+}
+
 /** The Redis log as the simulator's shared store: a store that cannot answer is a 503 `store_unavailable`. */
-function sharedCommands(log: RedisLog, status: () => ReplicaStatus, snapshots: Snapshots): SharedCommands {
+function sharedCommands(log: RedisLog, parts: { status: () => ReplicaStatus; snapshots: Snapshots; entries: StreamEntries }): SharedCommands {
+  const { status, snapshots, entries } = parts
   const answered = <T>(call: Promise<T>): Promise<T> =>
     call.catch((error: unknown) => {
       // A second trim while catching up (this replica is far behind): the client retries, the next turn catches up again.
       if (error instanceof StoreUnavailableError || error instanceof LogTrimmedError) throw storeUnavailable(status().reason ?? withoutFullStop(error.message))
       throw error
     })
+  // An entry no replica would read (every replica would skip it, this one too) is never appended.
+  const fits = <T>(entry: string, append: () => Promise<T>): Promise<T> => {
+    const bytes = entryBytes(entry, entries.maxBytes)
+    if (bytes <= entries.maxBytes) return answered(append())
+    return Promise.reject(new ApiError(413, 'payload_too_large', `This change is ${bytes} bytes once kept, over the ${entries.maxBytes} the replicas' store takes.`))
+  }
   return {
     kind: 'shared',
-    append: (entry) => answered(log.append(entry)),
-    appendAfter: (entry, after) => answered(log.appendAfter(entry, after)),
+    append: (entry) => fits(entry, () => log.append(entry)),
+    appendAfter: (entry, after) => fits(entry, () => log.appendAfter(entry, after)),
+    decode: entries.decode,
     // Behind a trimmed log (this replica was away while others snapshotted): the newest snapshot, then what follows it.
     readAfter: (id) =>
       answered(
@@ -184,29 +217,13 @@ function sharedCommands(log: RedisLog, status: () => ReplicaStatus, snapshots: S
   }
 }
 
-/**
- * A hash of the options that shape worlds and answers: what every replica of a
- * store must share. Server-only settings (port, host, logging, tokens of the
- * control API, CORS) are left out; secrets only ever as part of the hash.
- *
- * @example
- * worldFingerprint({ seed: 7, scenario: 'default', port: 4000 }) === worldFingerprint({ seed: 7, scenario: 'default', port: 4001 })
- */
-export function worldFingerprint(options: Record<string, unknown>, serverOnly: ReadonlySet<string>): string {
-  const shaping = Object.fromEntries(Object.entries(options).filter(([key, value]) => !serverOnly.has(key) && typeof value !== 'function' && value !== undefined))
-  return createHash('sha256').update(stableJson(shaping)).digest('hex')
-}
-
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined && typeof item !== 'function')
-    return `{${entries
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([key, item]) => `${JSON.stringify(key)}:${stableJson(item)}`)
-      .join(',')}}`
+/** The worlds a snapshot in the store holds; one that is not even JSON (someone else wrote it) says so in words of ours. */
+function snapshotOf(data: string): FamilySnapshot {
+  try {
+    return JSON.parse(data) as FamilySnapshot
+  } catch {
+    throw new Error('the snapshot in the store is not JSON: no replica wrote it')
   }
-  return JSON.stringify(value) ?? 'null'
 }
 
 /** A one-line reason as it goes inside a sentence of ours. */

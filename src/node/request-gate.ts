@@ -16,6 +16,8 @@ export interface GateVerdict {
   refused?: ApiError
   /** The request needs the control token: its path is the control API's (or the inspector's data). */
   guarded: boolean
+  /** The `Host` header when it may vouch for an `Origin` naming it (same origin): allowed by name, not only by `--allowed-host '*'`. */
+  vouchingHost?: string
 }
 
 /** What the gate is told about the server. */
@@ -32,9 +34,10 @@ export interface GateOptions {
  * The first step of every request to the server, simulated or proxied, before
  * any route, page or upstream sees it (D27): the `Host` must be allowed (DNS
  * rebinding), an `Origin` must be allowed (any web page the developer visits
- * could otherwise act on the world), and the path is normalised once, with
- * dot-segments and backslashes refused, so the control token and the routes
- * judge the same path.
+ * could otherwise act on the world), a control request a browser marks as
+ * sent from another site without an `Origin` (an `<img>`, a link) is refused,
+ * and the path is normalised once, with dot-segments and backslashes refused,
+ * so the control token and the routes judge the same path.
  *
  * @example
  * const verdict = gate.check(req)
@@ -56,10 +59,14 @@ export class RequestGate {
     const host = req.headers.host
     // HTTP/1.0 may leave Host out; HTTP/1.1 must send it (RFC 9112 §3.2), and every browser does.
     if (host === undefined && req.httpVersionMinor >= 1) return verdict.refuse(missingHost())
-    if (host !== undefined && !hosts.allows(host)) return verdict.refuse(hostNotAllowed(host))
+    // A name let in only by `--allowed-host '*'` may be a rebinding page's own: it never makes that page same-origin.
+    const vouching = host !== undefined && hosts.knowsByName(host) ? host : undefined
+    if (host !== undefined && vouching === undefined && !hosts.allows(host)) return verdict.refuse(hostNotAllowed(host))
+    verdict.vouchingHost = vouching
     const origin = headerText(req.headers.origin)
-    if (origin !== undefined && !cors.allows(origin, host)) return verdict.refuse(originNotAllowed(origin))
-    verdict.cors = cors.headersFor(origin ?? null, host)
+    if (origin !== undefined && !cors.allows(origin, vouching)) return verdict.refuse(originNotAllowed(origin))
+    if (origin === undefined && verdict.guarded && fromAnotherSite(req.headers['sec-fetch-site'])) return verdict.refuse(siteNotAllowed())
+    verdict.cors = cors.headersFor(origin ?? null, vouching)
     if (verdict.dotted) verdict.refused = invalidPath()
     return verdict
   }
@@ -74,6 +81,7 @@ class Verdict implements GateVerdict {
   /** The target has `.`/`..` segments (plain or encoded) or backslashes. */
   readonly dotted: boolean
   guarded = false
+  vouchingHost: string | undefined
   cors: Readonly<Record<string, string>> = NO_CORS
   refused?: ApiError
   readonly #base: string
@@ -101,8 +109,14 @@ class Verdict implements GateVerdict {
   }
 }
 
-/** The control API's paths, as the route table sees them: `/__mock` and everything under it. */
-function isControlPath(path: string): boolean {
+/**
+ * The control API's paths, as the route table sees them: `/__mock` and everything under it.
+ *
+ * @example
+ * isControlPath('/__mock/state') // true
+ * isControlPath('/__mockery')    // false
+ */
+export function isControlPath(path: string): boolean {
   return path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`)
 }
 
@@ -123,6 +137,18 @@ function hasDotSegmentOrBackslash(path: string): boolean {
   // Most paths have no segment starting with a dot or `%`: no split needed.
   if (!path.includes('/.') && !/\/%2e/i.test(path)) return false
   return path.split('/').some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment))
+}
+
+/**
+ * A browser's `Sec-Fetch-Site` saying the request was sent by a page of another
+ * origin: `cross-site`, or `same-site` (another origin of the same site).
+ * `same-origin` (the inspector, the docs page), `none` (the address bar, a
+ * bookmark) and no header (curl, tests, older browsers) pass. Read only when
+ * there is no `Origin`: with one, the origin rule decides, more precisely.
+ */
+function fromAnotherSite(value: string | string[] | undefined): boolean {
+  const site = headerText(value)?.trim().toLowerCase()
+  return site === 'cross-site' || site === 'same-site'
 }
 
 function headerText(value: string | string[] | undefined): string | undefined {
@@ -146,6 +172,14 @@ function originNotAllowed(origin: string): ApiError {
     403,
     'origin_not_allowed',
     `Requests from origin "${shown(origin)}" are refused: only loopback origins (http://localhost:*, http://127.0.0.1:*, http://[::1]:*) and this server's own are allowed. To allow this one, start the server with --cors-origin ${shown(origin)}.`,
+  )
+}
+
+function siteNotAllowed(): ApiError {
+  return new ApiError(
+    403,
+    'site_not_allowed',
+    `The browser marked this control request as sent by a page of another site or origin (Sec-Fetch-Site), without an Origin: a link, an image or an embed on some page. Use the control API from this server's own pages (the inspector at ${CONTROL_PREFIX}/ui), by typing its address, or from a script whose origin is allowed (--cors-origin).`,
   )
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
-import { replaceFile, resolveTarget, writeTemporary } from './safe-replace.js'
+import { replaceFile, writeTemporary } from './safe-replace.js'
 
 // More cases (planted links, name clashes, symlinked targets) run through StateFile in state-file.test.ts.
 const dir = mkdtempSync(join(tmpdir(), 'mam-safe-replace-'))
@@ -26,9 +26,4 @@ it('replaces a file with an owner-only one, and on a failed write leaves the old
   await expect(writeTemporary(target, () => Promise.reject(failure))).rejects.toBe(failure)
   expect(readFileSync(target, 'utf8')).toBe('new\n')
   expect(readdirSync(folder)).toEqual(['world.json'])
-})
-
-it('names a file that does not exist yet as itself', async () => {
-  const missing = join(dir, 'not-yet.json')
-  expect(await resolveTarget(missing, 'state file')).toBe(missing)
 })

@@ -1,37 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { constants } from 'node:fs'
-import { type FileHandle, lstat, open, readlink, realpath, rename, rm } from 'node:fs/promises'
-import { basename, dirname, join, resolve } from 'node:path'
-import { ConfigError } from '../kernel/errors/config-error.js'
+import { type FileHandle, open, rename, rm } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
 
 // Created, never opened: O_EXCL fails on any existing path (a planted symlink
-// included), O_NOFOLLOW is a second guard where the platform has it.
+// included), O_NOFOLLOW is a second guard where the platform has it. (Not from
+// file-safety.ts: the Vitest helper loads this file alone, without its errors.)
 const CREATE_NEW = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0)
 // Fresh random names tried before a write gives up: a clash is chance (or a planted file) each time.
 const TEMPORARY_ATTEMPTS = 8
-
-/**
- * The file to write for `path`: the path itself, or for a symlink its target
- * (the link is the user's choice, and stays a link). A link to nothing is
- * refused with a `ConfigError` naming it as `label`: writing through it would
- * create a file wherever it points (planted, or a typo). Resolve once, at the
- * first read or write, and keep the answer: a link swapped later is not followed.
- *
- * @example
- * const target = await resolveTarget('world.json', 'state file')
- */
-export async function resolveTarget(path: string, label: string): Promise<string> {
-  try {
-    return await realpath(path)
-  } catch (error) {
-    // Missing: created at the path itself. Other errors (ELOOP, EACCES) are reported by the read or write that follows.
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return path
-  }
-  const link = await lstat(path).catch(() => undefined)
-  if (!link?.isSymbolicLink()) return path
-  const destination = resolve(dirname(path), await readlink(path))
-  throw new ConfigError(`The ${label} ${path} is a symbolic link to ${destination}, which does not exist; it was left as it is.`)
-}
 
 /**
  * Creates a new, empty, owner-only (0600) file with a random name beside
@@ -79,13 +56,13 @@ export async function writeTemporary(target: string, write: (file: FileHandle) =
 }
 
 /**
- * Replaces `target` (a path from `resolveTarget`) with what `write` writes: a
+ * Replaces `target` (a path from `resolveUserPath`, or one the server names) with what `write` writes: a
  * new temporary file, flushed, then renamed over it, so a crash or `kill -9`
  * leaves the old file or the new one, never a torn one. On a failure nothing is
  * left behind and the error is thrown as it came (the caller words it).
  *
  * @example
- * await replaceFile(await resolveTarget(path, 'state file'), (file) => file.writeFile(text))
+ * await replaceFile(await resolveUserPath(path, 'state file'), (file) => file.writeFile(text))
  */
 export async function replaceFile(target: string, write: (file: FileHandle) => Promise<void>): Promise<void> {
   const temporary = await writeTemporary(target, write)

@@ -4,7 +4,9 @@ import { planReplay, worldOptionsGiven } from './server-replay.js'
 describe('the options a replay refuses', () => {
   it('names the world options given, as their flags, and lets the server options and a secret through', () => {
     expect(worldOptionsGiven({ port: 0, host: '127.0.0.1', controlToken: 'x', log: () => {} })).toEqual([])
-    expect(worldOptionsGiven({ seed: 3, clock: '2026-01-01T00:00:00Z', journal: { size: 5 } })).toEqual(['--seed', '--clock', '--journal-size'])
+    expect(worldOptionsGiven({ seed: 3, clock: '2026-01-01T00:00:00Z', journal: { size: 5 } })).toEqual(['--seed', '--clock'])
+    // The limits are the most a bundle may ask for, not world options.
+    expect(worldOptionsGiven({ worlds: { maxRecords: 5, idle: 60_000 }, limits: { bodyBytes: 10, ingestPoints: 3 }, ingestion: { window: 0 } })).toEqual(['--world-idle'])
     expect(worldOptionsGiven({ auth: { secret: 'team-secret' } })).toEqual([])
     expect(worldOptionsGiven({ auth: { secret: 'team-secret', expiresIn: 60 } })).toEqual(['--token-ttl'])
     expect(worldOptionsGiven({ scenario: 'empty', areas: ['core'] })).toEqual(['scenario', 'areas'])

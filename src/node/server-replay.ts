@@ -7,6 +7,7 @@ import { type SimulatorOptions, simulatorOptionsSchema } from '../simulator/opti
 import type { Simulator } from '../simulator/simulator.js'
 import type { WorldBundle } from '../simulator/world-bundle.js'
 import { readBundleFile } from './bundle-file.js'
+import { checkReplayLimits, withoutReplayLimits } from './replay-limits.js'
 
 /**
  * A bundle a server was started from (`replay`): what the banner says of it.
@@ -53,11 +54,14 @@ const KEPT = new Set(['onInternalError'])
  * a replay refuses them, since the world comes from the bundle's own.
  * Secret ones (`--jwt-secret`, often set in the environment) are not among
  * them: a bundle never holds a secret, so a replay takes it from the server.
+ * Nor are the limits (`--max-world-records`, `--body-limit`…): with a replay
+ * they are the most the bundle may ask for (`replay-limits.ts`).
  *
  * @example
  * worldOptionsGiven({ seed: 3, port: 0 }) // ['--seed']
  */
-export function worldOptionsGiven(options: Record<string, unknown>): string[] {
+export function worldOptionsGiven(given: Record<string, unknown>): string[] {
+  const options = withoutReplayLimits(given)
   const fields = fieldsOf(simulatorOptionsSchema)
   return Object.keys(simulatorOptionsSchema.shape).flatMap((key) => {
     if (KEPT.has(key) || options[key] === undefined) return []
@@ -71,7 +75,9 @@ export function worldOptionsGiven(options: Record<string, unknown>): string[] {
  * Reads a bundle file for a server to start from (`serve --replay`): the
  * simulator is made from the bundle's options, with only the secret ones
  * given (`auth.secret`) added (the server adds its `onInternalError`); any
- * other simulator option given is refused with one line naming them.
+ * other simulator option given is refused with one line naming them, but the
+ * limits given are the most the bundle may ask for (a bundle asking for more,
+ * or seeding more records than one world may hold, is refused in one line).
  *
  * @example
  * const plan = await planReplay('mock-world.json', { port: 0 })
@@ -81,6 +87,7 @@ export async function planReplay(path: string, given: Record<string, unknown>): 
   refuseWorldOptions(worldOptionsGiven(given))
   const file = resolve(path)
   const bundle = await readBundleFile(file)
+  checkReplayLimits(file, bundle.options as SimulatorOptions, given)
   const secret = (given.auth as { secret?: string } | undefined)?.secret
   const options: SimulatorOptions = {
     ...(bundle.options as SimulatorOptions),
@@ -112,7 +119,7 @@ export function refuseWorldOptions(given: readonly string[]): void {
  * const replayed = await applyReplay(simulator, plan, 2) // the world before its 2nd command
  */
 export async function applyReplay(simulator: Simulator, plan: ReplayPlan, until: number | undefined): Promise<ReplayedBundle> {
-  const { applied } = await replayBundle(engineOf(simulator), plan.bundle, until)
+  const { applied } = await replayBundle(engineOf(simulator), plan.bundle, until, `The bundle ${plan.file}`)
   const { bundle } = plan
   const stopped = until !== undefined && until <= bundle.commands.length
   return { file: plan.file, world: bundle.world, version: bundle.version, takenAt: bundle.takenAt, commands: bundle.commands.length, applied, until: stopped ? until : null }

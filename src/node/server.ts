@@ -7,10 +7,10 @@ import { errorResponse } from '../kernel/errors/error-response.js'
 import { createSimulator } from '../simulator/create-simulator.js'
 import { CONTROL_PREFIX, type Simulator } from '../simulator/simulator.js'
 import { type ClientError, clientErrorReply } from './client-error.js'
-import { controlTokenGuard } from './control-token.js'
+import { carriesControlToken, controlTokenGuard } from './control-token.js'
 import { CorsPolicy, NO_CORS } from './cors.js'
 import { HostPolicy } from './host-policy.js'
-import { type GateVerdict, pathOf, RequestGate } from './request-gate.js'
+import { type GateVerdict, isControlPath, pathOf, RequestGate } from './request-gate.js'
 import { DocsPage } from './docs-page.js'
 import { InspectorPage } from './inspector-page.js'
 import { StateFile } from './state-file.js'
@@ -18,7 +18,7 @@ import { joinReplicas, worldFingerprint } from './replica-store.js'
 import { simulatorOptionsSchema } from '../simulator/options.js'
 import { DEFAULT_REQUEST_TIMEOUT, type ServerOptions, serverOptionsSchema } from './server-options.js'
 import { nodeAnswerer } from './fast-path.js'
-import { type WireReply, writeReply } from './wire-reply.js'
+import { type WireReply, withControlHeaders, writeReply } from './wire-reply.js'
 import { AreaProxy, type ProxiedReply } from './area-proxy.js'
 import { engineOf } from '../simulator/engine.js'
 import { EndBatch } from './end-batch.js'
@@ -134,8 +134,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   await stateFile?.load()
   // Joined before listening: a replica answers only once it holds the shared worlds.
   // Fingerprinted checked, defaults filled in: `--journal-size 1000` and no flag are the same world.
-  const fingerprint = () => worldFingerprint(parseOptions(simulatorOptionsSchema, options), SERVER_ONLY)
-  const replica = storeUrl === undefined ? undefined : await joinReplicas(simulator, { url: storeUrl, fingerprint: fingerprint() })
+  const fingerprint = (salt: string) => worldFingerprint(parseOptions(simulatorOptionsSchema, options), SERVER_ONLY, salt)
+  const replica = storeUrl === undefined ? undefined : await joinReplicas(simulator, { url: storeUrl, fingerprint })
   const server = createServer({
     headersTimeout,
     requestTimeout,
@@ -164,7 +164,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const engine = engineOf(simulator)
   const answerer = nodeAnswerer(dispatch, engine, origin)
   const docs = new DocsPage(CONTROL_PREFIX)
-  const proxy = proxied.length === 0 ? undefined : new AreaProxy(engine, origin, { targets: proxied, timeoutMs: proxyTimeout, ...(recording && { record: recording.record }) })
+  // The control token is this server's secret: never sent to a real backend.
+  const isControlToken = controlToken === undefined ? undefined : carriesControlToken(controlToken)
+  const proxy = proxied.length === 0 ? undefined : new AreaProxy(engine, origin, { targets: proxied, timeoutMs: proxyTimeout, isControlToken, record: recording?.record })
   const inspector = new InspectorPage(CONTROL_PREFIX, { stateFile: stateFile?.path ?? null, controlToken: controlToken !== undefined })
   const refuseControl = controlToken === undefined ? undefined : controlTokenGuard(controlToken)
   const cors = new CorsPolicy(corsOrigins)
@@ -175,7 +177,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (verdict.refused) return errorResponse(verdict.refused)
     const method = req.method ?? 'GET'
     // A preflight never carries credentials (Fetch standard), so it cannot show the token; it changes nothing.
-    if (method === 'OPTIONS') return cors.preflight(headerText(req.headers.origin) ?? null, req.headers.host, headerText(req.headers['access-control-request-headers']))
+    if (method === 'OPTIONS') return cors.preflight(headerText(req.headers.origin) ?? null, verdict.vouchingHost, headerText(req.headers['access-control-request-headers']))
     const refused = refuseControl && verdict.guarded ? refuseControl(req.headers.authorization) : undefined
     if (refused) return errorResponse(refused)
     const path = verdict.path
@@ -203,7 +205,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         const upstream = 'upstreamHost' in reply ? ` (proxied to ${reply.upstreamHost})` : ''
         log?.(`${req.method} ${path} ${reply.status === 0 ? 'dropped' : reply.status} ${(performance.now() - started).toFixed(1)}ms${upstream}`)
         if (res.destroyed || ('written' in reply && reply.written)) return
-        writeReply(res, reply, reply.status === 0 ? undefined : verdict.cors, batch)
+        writeReply(res, isControlPath(verdict.path) ? withControlHeaders(reply) : reply, reply.status === 0 ? undefined : verdict.cors, batch)
         // A request refused before its body was read (413, 415, 404...) leaves the
         // upload unread; the client would block sending it and never read our answer.
         if (!req.complete) discardRest(req, res.statusCode === 413 ? TOO_LARGE_DISCARD_LIMIT : DISCARD_LIMIT)

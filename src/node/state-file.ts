@@ -47,7 +47,9 @@ export interface StateFileOptions {
  * what a reset returns to).
  *
  * Files are created owner-only (0600) and never written through a planted
- * symlink; a state file that is a symlink stays one (see `file-log.ts`).
+ * symlink; a state file that is a symlink stays one, followed only when this
+ * user, root or its folder's owner made it, and a `<file>.log` the server did
+ * not write is refused, never repaired (see `file-log.ts`, `file-safety.ts`).
  *
  * @example
  * const keeper = new StateFile(sim, 'world.json')

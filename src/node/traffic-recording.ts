@@ -6,7 +6,8 @@ import type { SimulatorOptions } from '../simulator/options.js'
 import type { Recorder, TrafficAnswer } from '../simulator/recorder.js'
 import { recorderFor, recordingSummaryLines } from '../simulator/recorder-setup.js'
 import type { RecordingControl, RecordingSaved } from '../simulator/recording-routes.js'
-import { replaceFile, resolveTarget } from './safe-replace.js'
+import { resolveUserPath } from './file-safety.js'
+import { replaceFile } from './safe-replace.js'
 
 /** A recording as the server shows it: where it is written, and what the last write gave. */
 export interface RecordingFile {
@@ -42,7 +43,7 @@ export class TrafficRecording implements RecordingControl, RecordingFile {
    * file checked before the server starts (its folder exists; it is no folder).
    */
   static async open(engine: SimulatorEngine, options: SimulatorOptions, areas: readonly string[], path: string): Promise<TrafficRecording> {
-    const target = await resolveTarget(path, 'recording file')
+    const target = await resolveUserPath(path, 'recording file')
     const [file, folder] = await Promise.all([stat(target).catch(() => undefined), stat(dirname(target)).catch(() => undefined)])
     if (file?.isDirectory()) throw new ConfigError(`The recording file ${path} is a folder; name a file, e.g. ${path.replace(/\/+$/, '')}/recorded.json.`)
     if (!folder?.isDirectory()) throw new ConfigError(`The folder of the recording file ${path} does not exist.`)

@@ -11,6 +11,25 @@ export interface WireReply extends Omit<Reply, 'body'> {
 }
 
 /**
+ * What every answer under the control prefix carries, in every dispatch mode,
+ * errors included: never kept by a browser or a shared cache (the world, the
+ * journal, the seed), never read as another type than it declares.
+ */
+const CONTROL_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' })
+
+/**
+ * A control answer with `Cache-Control: no-store` and
+ * `X-Content-Type-Options: nosniff` added; a `Cache-Control` of its own (the
+ * docs page's files, the events stream) is kept.
+ *
+ * @example
+ * writeReply(res, isControlPath(verdict.path) ? withControlHeaders(reply) : reply, verdict.cors)
+ */
+export function withControlHeaders<T extends WireReply>(reply: T): T {
+  return { ...reply, headers: { ...CONTROL_HEADERS, ...reply.headers } }
+}
+
+/**
  * Writes a reply in one go, the same way for every dispatch mode: the standard
  * reason phrase (`HTTP/1.1 200 OK`), headers sorted by name as Fetch `Headers`
  * iterate them, an exact `Content-Length` (never chunked: every body is

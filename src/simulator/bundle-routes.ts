@@ -1,6 +1,6 @@
-import { json } from '../kernel/http/json-response.js'
+import { streamedJson } from '../kernel/http/json-stream.js'
 import { defineRoute } from '../kernel/routing/route.js'
-import { type BundleSource, takeBundle } from './bundle-take.js'
+import { BUNDLE_DEPTH, type BundleSource, takeBundle } from './bundle-take.js'
 import { worldBundleSchema } from './world-bundle.js'
 
 /**
@@ -19,8 +19,9 @@ export function bundleRoutes({ sim }: { sim: BundleSource }) {
         'The options that shape answers, the world before its first kept command (password hashes included), every command applied to it since in order (passwords sealed: never in clear), its request journal (secrets redacted) and the digest of its state now. `multi-area-mock serve --replay <bundle.json>` rebuilds the world from it, byte for byte; the Playwright fixture attaches it to a failing test as `mock-world`. With `x-mock-world`, the bundle of that world. See docs/forensics.md.',
       // No example: a bundle holds the instants its commands arrived at, which no frozen clock fixes.
       responses: { 200: { body: worldBundleSchema } },
+      // Streamed as GET /__mock/state is: a large world's bundle is never held as one text.
       async handle() {
-        return json(await takeBundle(sim))
+        return streamedJson(await takeBundle(sim), BUNDLE_DEPTH)
       },
     }),
   ]

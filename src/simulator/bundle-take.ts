@@ -7,7 +7,8 @@ import type { RequestJournal } from './journal-entry.js'
 import { type SimulatorOptions, simulatorOptionsSchema } from './options.js'
 import { redactJson, redactUrl } from './redact.js'
 import type { WorldState } from './scenario-schema.js'
-import { BUNDLE_VERSION, digestOf, type WorldBundle } from './world-bundle.js'
+import { digestOfJson } from './json-digest.js'
+import { BUNDLE_VERSION, type WorldBundle } from './world-bundle.js'
 
 /** What a bundle is taken from: a world of a simulator family (a `SimulatorInstance`, or its engine). */
 export interface BundleSource {
@@ -22,6 +23,12 @@ export interface BundleSource {
   exportState(): WorldState
   now(): string
 }
+
+/** How deep a bundle's state is taken apart to be hashed or written: its sections' collections are arrays at the third level. */
+export const BUNDLE_STATE_DEPTH = 3
+
+/** How deep a bundle is taken apart to be written: `start.state` is two levels below the state's own depth. */
+export const BUNDLE_DEPTH = BUNDLE_STATE_DEPTH + 2
 
 /**
  * Takes a world's bundle (issue 35), in its family's log's turn (between two
@@ -38,7 +45,8 @@ export function takeBundle(sim: BundleSource): Promise<WorldBundle> {
   return log.serial(async () => {
     const history = log.history?.of(sim.worldId)
     if (history === undefined) throw new Error('This simulator keeps no history of its worlds.')
-    const state = await digestOf(JSON.stringify(sim.exportState()))
+    // Hashed piece by piece: a large world is never one text here.
+    const state = digestOfJson(sim.exportState(), BUNDLE_STATE_DEPTH)
     // Sealed now, not as each came: a history in memory costs a write nothing.
     const kept = await Promise.all(history.commands.map((command) => sim.writes.seal(command)))
     const journal = sim.journal instanceof Journal ? await sim.journal.list() : sim.journal.find()
@@ -50,8 +58,8 @@ export function takeBundle(sim: BundleSource): Promise<WorldBundle> {
       takenAt: sim.now(),
       state,
       options: bundleOptions(sim),
-      // A copy: the history's start is the world's own (frozen records), never to be changed here.
-      start: withoutScenarioSecrets(JSON.parse(JSON.stringify(history.start)) as Record<string, unknown>),
+      // The history's start is the world's own (frozen records), shared, never changed: only its scenario is copied, redacted.
+      start: withoutScenarioSecrets(history.start as unknown as Record<string, unknown>),
       folded: history.folded,
       // A secret in a query (`?api_key=`) reads as the journal shows it: no route reads one, so the replay is the same.
       commands: kept.map(({ method, url, body, sealed, at }) => ({
@@ -87,8 +95,8 @@ function bundleOptions(sim: BundleSource): Record<string, unknown> {
 /** The start snapshot with its scenario document's passwords redacted (never the state's hashes, which logins after a replay need). */
 function withoutScenarioSecrets(start: Record<string, unknown>): Record<string, unknown> {
   const chosen = start.chosen as { scenario?: unknown } | undefined
-  if (chosen?.scenario !== undefined) chosen.scenario = redactJson(chosen.scenario)
-  return start
+  if (chosen?.scenario === undefined) return start
+  return { ...start, chosen: { ...chosen, scenario: redactJson(chosen.scenario) } }
 }
 
 function dropAt(json: Record<string, unknown>, path: readonly string[]): void {

@@ -25,6 +25,12 @@ export interface SharedCommands {
   readAfter(id: string): Promise<Array<{ id: string; entry: string }>>
   /** The position of the newest entry (one round trip shared by the calls of a turn). */
   lastId(): Promise<string>
+  /**
+   * The command an entry holds, checked whole; `undefined` for one that holds
+   * none (someone else wrote it): skipped, by every replica alike. Called once
+   * for each entry this process applies, in the log's order.
+   */
+  decode(id: string, entry: string): (Command & { origin?: string }) | undefined
   /** Whether the store answers now, and what it is (for `/__mock/health`). */
   status?(): StoreStatus
 }
@@ -214,7 +220,7 @@ export class CommandLog<Own> {
     if (history === undefined) return this.#apply(command, own)
     history.before(command)
     const reply = await this.#apply(command, own)
-    history.after(command)
+    history.after(command, reply.status)
     return reply
   }
 
@@ -236,15 +242,14 @@ export class CommandLog<Own> {
       given = undefined
       if (entries.length === 0) return
       for (const { id, entry } of entries) {
-        const command = await this.#applyEntry(entry)
+        const command = await this.#applyEntry(store.decode(id, entry))
         this.#applied = id
         this.#onApplied?.(id, command)
       }
     }
   }
 
-  async #applyEntry(entry: string): Promise<Command & { origin?: string }> {
-    const command = parseEntry(entry)
+  async #applyEntry(command: (Command & { origin?: string }) | undefined): Promise<Command & { origin?: string }> {
     if (command === undefined) return { world: null, method: '', url: '', at: 0 }
     const mine = command.origin === undefined ? undefined : this.#mine.get(command.origin)
     if (mine === undefined) {
@@ -256,16 +261,6 @@ export class CommandLog<Own> {
     mine.settle(reply)
     await reply
     return command
-  }
-}
-
-/** A kept command, or `undefined` for a line that is none (written by something else): skipped, as every replica skips it. */
-function parseEntry(entry: string): (Command & { origin?: string }) | undefined {
-  try {
-    const command = JSON.parse(entry) as Command & { origin?: string }
-    return typeof command === 'object' && command !== null && typeof command.at === 'number' ? command : undefined
-  } catch {
-    return undefined
   }
 }
 

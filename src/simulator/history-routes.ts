@@ -2,6 +2,7 @@ import * as z from 'zod'
 import { notFound } from '../kernel/errors/api-error.js'
 import { json } from '../kernel/http/json-response.js'
 import { intParam } from '../kernel/http/query.js'
+import { worldRecordsConflictShape } from './world-budget.js'
 import { defineRoute } from '../kernel/routing/route.js'
 import { isoTimestamp } from '../kernel/time/iso-timestamp.js'
 import type { Command } from './command.js'
@@ -116,10 +117,23 @@ export function historyRoutes({ sim }: { sim: Simulator }) {
       operationId: 'getHistoryPoint',
       summary: 'The world before one of its commands',
       description:
-        'The world as it stood just before command `number` (its state, as `GET /__mock/state` answers it, and its clock), and what the command changed: per section and collection, the records added, changed (with the fields that changed) and removed. Rebuilt apart from the world from its kept history: the world itself is never touched. Stepping to the next or the previous command is fast (a saved world every 10 commands).',
+        'The world as it stood just before command `number` (its state, as `GET /__mock/state` answers it, and its clock), and what the command changed: per section and collection, the records added, changed (with the fields that changed) and removed. Rebuilt apart from the world from its kept history: the world itself is never touched. Stepping to the next or the previous command is fast (a saved world every 10 commands). A long rebuild shares the server: other requests go on while it runs, and past about a second it answers 503 with `Retry-After`, keeping what it built.',
       params: historyParams,
       responses: { 200: { body: historyPointSchema } },
-      errors: [{ code: 'not_found', extra: z.object({ commands: z.int().min(0) }), description: 'No command with that number: `commands` says how many the history holds.' }],
+      errors: [
+        { code: 'not_found', extra: z.object({ commands: z.int().min(0) }), description: 'No command with that number: `commands` says how many the history holds.' },
+        {
+          code: 'conflict',
+          extra: z.object(worldRecordsConflictShape),
+          description:
+            'Rebuilding the history would make isolated worlds (commands that made worlds) that, with the live ones, hold more records than `--max-total-world-records`; nothing was changed.',
+        },
+        {
+          code: 'service_unavailable',
+          description:
+            'A long history is still being rebuilt: one request rebuilds for about a second, letting other requests in as it goes, then answers this; what it built stays built. Ask again after `Retry-After` seconds.',
+        },
+      ],
       // No successful example: a command's `at` is the server's real time.
       examples: () => [
         { name: 'outOfRange', summary: 'A command the history does not hold', params: { number: '999999' } },

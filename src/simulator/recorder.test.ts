@@ -100,4 +100,21 @@ describe('Recorder', () => {
     expect(answer.headers.get('x-total-count')).toBe('0')
     expect(await answer.json()).toEqual([])
   })
+
+  it('keeps no credential an answer or a request held, whatever its key (issue 43: an echoed bearer token was recorded)', async () => {
+    const recorder = await setup(['general'])
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1LTEifQ.c2lnbmF0dXJlLXNpZ25hdHVyZQ'
+    const resource = { id: 1, title: 'Q3', debug: `Bearer ${jwt}`, tags: ['a', jwt], auth: { expires_in: 900 }, created_at: CLOCK, updated_at: CLOCK }
+    expect(recorder.record({ method: 'GET', url: `${ORIGIN}/general/data/1`, status: 200, responseText: JSON.stringify(resource) })).toBe(true)
+    const queued = { id: 'n-1', status: 'queued', recipients: [1], priority: 'normal' }
+    const sent = { recipient_ids: [1], message: `your token: ${jwt}` }
+    recorder.record({ method: 'POST', url: `${ORIGIN}/general/notifications/send`, status: 202, requestText: JSON.stringify(sent), responseText: JSON.stringify(queued) })
+    const scenario = recorder.scenario()
+    expect(JSON.stringify(scenario)).not.toContain(jwt)
+    const general = scenario.general as { resources: Array<{ data: Record<string, unknown> }>; notifications: Array<{ message: string }> }
+    expect(general.resources[0]!.data).toEqual({ title: 'Q3', tags: ['a', null], auth: { expires_in: 900 } })
+    expect(general.notifications[0]!.message).toBe('your token: [redacted]')
+    expect(recorder.summary()[0]!.left).toEqual([expect.stringContaining('debug, tags.1 (keys that name secrets are never recorded')])
+    expect(scenarioSchema.safeParse(scenario).success).toBe(true)
+  })
 })

@@ -1,8 +1,10 @@
 import type { AnyArea } from '../areas/area.js'
+import { redactSecretValues } from '../kernel/http/secret-key.js'
 import { issuesToDetails } from '../kernel/http/validate.js'
 import type { Dispatcher } from '../kernel/routing/dispatcher.js'
 import type { RouteDefinition } from '../kernel/routing/route.js'
 import type { Observation, RecordedExchange, RecordedSection, SectionRecording } from '../world/recording.js'
+import { REDACTED } from './redact.js'
 import type { ScenarioInput } from './scenario-schema.js'
 
 /** One answer as the way in saw it: a proxied request (`serve --record`) or a HAR entry. */
@@ -181,7 +183,7 @@ export class Recorder {
 
   #apply(area: string, observation: Observation): void {
     if (observation.kind === 'setting') {
-      map(this.#settings, observation.section).set(observation.key, observation.value)
+      map(this.#settings, observation.section).set(observation.key, withoutCredentials(observation.value))
       return
     }
     const records = map(map(this.#collections, observation.section), observation.collection)
@@ -192,7 +194,7 @@ export class Recorder {
       records.delete(observation.id)
       return
     }
-    records.set(observation.id, { ...records.get(observation.id), ...observation.fields })
+    records.set(observation.id, { ...records.get(observation.id), ...(withoutCredentials(observation.fields) as Record<string, unknown>) })
   }
 
   #recorded(section: string): RecordedSection {
@@ -205,6 +207,22 @@ export class Recorder {
     const wanted = new Set(this.sections)
     return all.filter((recording) => wanted.has(recording.key)).map((recording) => ({ key: recording.key, recording }))
   }
+}
+
+/**
+ * A copy of what an area's rule kept with every credential in its texts
+ * (`Bearer …`, a JWT) redacted, at any depth: rules copy only fields they
+ * need, never a secret's, but a free text (a message) may hold one all the same.
+ */
+function withoutCredentials(value: unknown): unknown {
+  if (typeof value === 'string') return redactSecretValues(value, REDACTED)
+  if (Array.isArray(value)) return value.map(withoutCredentials)
+  // Only JSON's objects are copied; anything else a rule kept is left as it is.
+  if (value === null || typeof value !== 'object' || ![Object.prototype, null].includes(Object.getPrototypeOf(value))) return value
+  const copy: Record<string, unknown> = {}
+  // defineProperty: a `__proto__` key stays a plain key.
+  for (const [key, inner] of Object.entries(value)) Object.defineProperty(copy, key, { value: withoutCredentials(inner), enumerable: true, writable: true, configurable: true })
+  return copy
 }
 
 /** The same request answered the same way (the observations it gives are the same, and applying them twice changes nothing). */

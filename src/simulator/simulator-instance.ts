@@ -276,14 +276,15 @@ export class SimulatorInstance implements Simulator {
     return found && { target: found.target, dispatch: found.dispatch, request }
   }
 
-  /** Answers a routed request; with replicas, once what the others wrote is applied (a world one of them made included). */
+  /** Answers a routed request; with replicas, once what the others wrote is applied (a world one of them made included, a failure reported as any). */
   #serve(found: Found): Promise<Reply> {
     const behind = this.#shared.log.catchUp()
     if (behind === undefined) return servePipeline(found.dispatch, found.request, found.target.#pipeline)
+    const failed = (error: unknown) => errorResponse(error, (internal) => (this.options.onInternalError ?? reportInternalError)(internal, found.request))
     return behind.then(() => {
       const again = this.#route(found.request) ?? found
       return servePipeline(again.dispatch, again.request, again.target.#pipeline)
-    }, errorResponse)
+    }, failed)
   }
 
   /** A world of this family: the same options, with the scenario, seed and clock asked for. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { diffStates } from './state-diff.js'
+import { diffStates, stateDiffSchema } from './state-diff.js'
 
 const product = (id: string, price: number) => ({ id, name: `Product ${id}`, price, stock: 3 })
 
@@ -73,6 +73,24 @@ describe('diffStates', () => {
       changed: [],
       removed: [{ key: '#2', record: reading('s1', 1) }],
     })
+  })
+
+  it('keeps before and after in every change: a field or value on one side only is null on the other, and `absent` names that side', () => {
+    // GET /__mock/state shows `password: null` for a user without a password and nothing for one with a password.
+    const user = (extra: Record<string, unknown>) => ({ id: 'u1', username: 'ada', ...extra })
+    const removed = diffStates({ accounts: { users: [user({})] } }, { accounts: { users: [user({ password: null })] } })
+    expect(removed.collections[0]!.changed).toEqual([{ key: 'u1', fields: [{ name: 'password', before: null, after: null, absent: 'before' }] }])
+    const given = diffStates({ accounts: { users: [user({ password: null })] } }, { accounts: { users: [user({})] } })
+    expect(given.collections[0]!.changed).toEqual([{ key: 'u1', fields: [{ name: 'password', before: null, after: null, absent: 'after' }] }])
+    // Null on both sides is no change; a value present on both sides carries no `absent`.
+    expect(diffStates({ accounts: { users: [user({ password: null })] } }, { accounts: { users: [user({ password: null })] } }).records).toBe(0)
+    expect(diffStates({ core: { ingestion: { accepted: 1 } } }, { core: {} }).values).toEqual([{ path: 'core.ingestion', before: { accepted: 1 }, after: null, absent: 'after' }])
+    expect(diffStates({ seed: 1 }, {}).values).toEqual([{ path: 'seed', before: 1, after: null, absent: 'after' }])
+    expect(diffStates({ seed: 1 }, { seed: null }).values).toEqual([{ path: 'seed', before: 1, after: null }])
+    // As JSON, the way GET /__mock/history/{number} answers it, both sides are still there.
+    const sent = JSON.parse(JSON.stringify(removed))
+    expect(stateDiffSchema.safeParse(sent).success).toBe(true)
+    expect(Object.keys(sent.collections[0].changed[0].fields[0])).toEqual(['name', 'before', 'after', 'absent'])
   })
 
   it('sees a collection or a section that appears or goes', () => {

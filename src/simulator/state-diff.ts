@@ -1,6 +1,15 @@
 import * as z from 'zod'
 import { sameJson } from '../kernel/data/same-json.js'
 
+/**
+ * Which side a changed field or value was not on: JSON has no `undefined`, so
+ * that side shows `null`, and this tells it from a `null` that was there.
+ */
+const absentSchema = z
+  .enum(['before', 'after'])
+  .optional()
+  .describe('Present when the field was on one side only: `before` (it was not there before: added) or `after` (it is not there after: gone). That side shows `null`.')
+
 /** A record that came or went: its key (see `collectionDiffSchema`) and the record. */
 const recordEntrySchema = z.strictObject({ key: z.string(), record: z.unknown() })
 
@@ -13,7 +22,7 @@ export const collectionDiffSchema = z.strictObject({
   changed: z.array(
     z.strictObject({
       key: z.string(),
-      fields: z.array(z.strictObject({ name: z.string(), before: z.unknown(), after: z.unknown() })).describe('The top-level fields that changed.'),
+      fields: z.array(z.strictObject({ name: z.string(), before: z.unknown(), after: z.unknown(), absent: absentSchema })).describe('The top-level fields that changed.'),
     }),
   ),
   removed: z.array(recordEntrySchema),
@@ -33,7 +42,7 @@ export const stateDiffSchema = z
     records: z.int().min(0).describe('Records added, changed and removed, in all.'),
     collections: z.array(collectionDiffSchema).describe('The collections with a change, in the state document’s order.'),
     values: z
-      .array(z.strictObject({ path: z.string(), before: z.unknown(), after: z.unknown() }))
+      .array(z.strictObject({ path: z.string(), before: z.unknown(), after: z.unknown(), absent: absentSchema }))
       .describe('Other values that changed, by their path in the state document (`seed`, `meta.ids`, `core.ingestion`).'),
   })
   .meta({ id: 'StateDiff' })
@@ -63,7 +72,7 @@ export function diffStates(before: unknown, after: unknown): StateDiff {
     const b = right[name] === undefined && isObject(left[name]) ? {} : right[name]
     if (sameJson(a, b)) continue
     if (!isObject(a) || !isObject(b)) {
-      diff.values.push({ path: name, before: a, after: b })
+      diff.values.push({ path: name, ...sides(a, b) })
       continue
     }
     for (const key of unionKeys(a, b)) {
@@ -74,7 +83,7 @@ export function diffStates(before: unknown, after: unknown): StateDiff {
         const found = diffCollection(name, key, (x ?? []) as unknown[], (y ?? []) as unknown[])
         diff.records += found.added.length + found.changed.length + found.removed.length
         diff.collections.push(found)
-      } else diff.values.push({ path: `${name}.${key}`, before: x, after: y })
+      } else diff.values.push({ path: `${name}.${key}`, ...sides(x, y) })
     }
   }
   return diff
@@ -161,8 +170,15 @@ function changedFields(before: unknown, after: unknown): CollectionDiff['changed
   const a = asObject(before)
   const b = asObject(after)
   const fields: CollectionDiff['changed'][number]['fields'] = []
-  for (const name of unionKeys(a, b)) if (!sameJson(a[name], b[name])) fields.push({ name, before: a[name], after: b[name] })
+  for (const name of unionKeys(a, b)) if (!sameJson(a[name], b[name])) fields.push({ name, ...sides(a[name], b[name]) })
   return fields
+}
+
+/** Both sides of a change, as JSON can carry them: a side that is not there is `null`, and `absent` names it. */
+function sides(before: unknown, after: unknown): { before: unknown; after: unknown; absent?: 'before' | 'after' } {
+  if (before === undefined) return { before: null, after, absent: 'before' }
+  if (after === undefined) return { before, after: null, absent: 'after' }
+  return { before, after }
 }
 
 function unionKeys(a: Json, b: Json): string[] {

@@ -17,7 +17,7 @@ function family() {
     const command: Command = { world, method: 'POST', url: 'http://sim.test/core/users', body, at: 0 }
     history.before(command)
     worlds.get(world)!.writes++
-    history.after(command)
+    history.after(command, 200)
   }
   return { worlds, history, apply }
 }

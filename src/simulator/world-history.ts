@@ -35,7 +35,7 @@ export interface HistoryWorlds {
  *
  * @example
  * const history = new WorldHistory({ member: (id) => registry.get(id ?? 'default'), save: (id) => registry.get(id ?? 'default')?.lifecycle.save() }, () => time.now())
- * history.before(command); await apply(command); history.after(command)
+ * history.before(command); const reply = await apply(command); history.after(command, reply.status)
  */
 export class WorldHistory {
   readonly #family: HistoryWorlds
@@ -53,9 +53,13 @@ export class WorldHistory {
     this.#begin(command.world)
   }
 
-  /** After a command applied: it is kept (a world's history past its limits starts again from the world as it is now). */
-  after(command: Command): void {
-    if (!keeps(command)) return
+  /**
+   * After a command applied: it is kept (a world's history past its limits
+   * starts again from the world as it is now), unless its route refused it
+   * (`status` 4xx: nothing changed, so nothing to replay or rewind to).
+   */
+  after(command: Command, status: number): void {
+    if (!keeps(command) || (status >= 400 && status < 500)) return
     const entry = this.#current(command.world)
     if (entry === undefined) return
     entry.commands.push(command)

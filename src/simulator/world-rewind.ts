@@ -1,3 +1,4 @@
+import { ApiError } from '../kernel/errors/api-error.js'
 import type { Reply } from '../kernel/http/reply.js'
 import type { Command } from './command.js'
 import type { SimulatorOptions } from './options.js'
@@ -7,6 +8,14 @@ import type { WorldHistoryEntry } from './world-history.js'
 
 /** A saved world every `every` commands; past `bytes` of them, every other one goes (and `every` doubles). */
 export const REWIND_CHECKPOINTS = { every: 10, bytes: 64 * 1024 * 1024 }
+
+/**
+ * How a rewind shares the event loop: it applies commands for at most
+ * `sliceMs`, then lets every other request in; one request rebuilds for at
+ * most `requestMs`, then answers 503 with `Retry-After` (what it built stays
+ * built: the next request goes on from there).
+ */
+export const REWIND_PACE = { sliceMs: 20, requestMs: 1000, retryAfterSeconds: 1 }
 
 /**
  * What a rewind uses of a simulator (a world): the parts `SimulatorEngine`
@@ -27,6 +36,8 @@ export interface RewindWorld {
     readonly time: { during<T>(at: number, apply: () => Promise<T>): Promise<T> }
   }
   readonly lifecycle: { save(): WorldSnapshot; restore(saved: WorldSnapshot): Promise<void> }
+  /** The isolated worlds of its family, and what they hold: a rewind's own count against the live ones' budget. */
+  readonly worlds: { readonly records: number; readonly maxTotalRecords: number }
   readonly clock: { nowMs(): number }
   exportState(): WorldState
 }
@@ -90,8 +101,9 @@ export class WorldRewind {
   async #around(number: number): Promise<Rewound> {
     const command = this.entry.commands[number - 1]
     if (command === undefined) throw new RangeError(`No command ${number}: the history holds ${this.entry.commands.length}.`)
+    const pace = new Pace(REWIND_PACE)
     const scratch = await this.#scratchWorld()
-    await this.#bring(scratch, number - 1)
+    await this.#bring(scratch, number - 1, pace)
     const before = this.#last?.applied === number - 1 ? this.#last.state : scratch.exportState()
     // The world's clock as it read when the command arrived.
     const clock = await scratch.family.time.during(command.at, async () => scratch.clock.nowMs())
@@ -102,7 +114,7 @@ export class WorldRewind {
   }
 
   /** Brings the scratch world to the point where `count` commands were applied: forward from where it stands, or from the nearest saved world before. */
-  async #bring(scratch: RewindWorld, count: number): Promise<void> {
+  async #bring(scratch: RewindWorld, count: number, pace: Pace): Promise<void> {
     let nearest = 0
     for (const at of this.#saved.keys()) if (at <= count && at > nearest) nearest = at
     if (this.#applied < nearest || this.#applied > count) {
@@ -112,7 +124,31 @@ export class WorldRewind {
       this.#applied = nearest
       this.#last = undefined
     }
-    while (this.#applied < count) await this.#applyNext(scratch)
+    while (this.#applied < count) {
+      await pace.step(() => `The world before command ${count + 1} is still being rebuilt (${this.#applied} of ${count} commands applied); ask again shortly.`)
+      await this.#applyNext(scratch)
+      this.#withinBudget(scratch)
+    }
+  }
+
+  /**
+   * The isolated worlds a rebuild makes (commands that made worlds) count
+   * with the live ones against `maxTotalRecords`: past it the rebuild is
+   * dropped, freeing what it held, and the request is a 409.
+   */
+  #withinBudget(scratch: RewindWorld): void {
+    const live = this.#world.worlds
+    const rebuilt = scratch.worlds.records
+    if (rebuilt === 0 || rebuilt + live.records <= live.maxTotalRecords) return
+    this.#scratch = undefined
+    this.#applied = -1
+    this.#last = undefined
+    throw new ApiError(
+      409,
+      'conflict',
+      `Rebuilding this history would hold ${rebuilt} records of isolated worlds beside the ${live.records} the live worlds hold; all worlds together may hold ${live.maxTotalRecords} (--max-total-world-records). Delete worlds or raise the limit; nothing was changed.`,
+      { extra: { limit: live.maxTotalRecords, records: rebuilt, inUse: live.records } },
+    )
   }
 
   /** Applies the next command to the scratch world, as the live world applied it; saves the world where one is due. */
@@ -155,5 +191,31 @@ export class WorldRewind {
     })()
     this.#scratch.catch(() => (this.#scratch = undefined))
     return this.#scratch
+  }
+}
+
+/**
+ * One request's share of a rewind: `step` lets the event loop in once a slice
+ * has run `sliceMs`, and past `requestMs` refuses to go on (503, `Retry-After`).
+ */
+class Pace {
+  readonly #limits: typeof REWIND_PACE
+  readonly #started = performance.now()
+  #slice = this.#started
+
+  constructor(limits: typeof REWIND_PACE) {
+    this.#limits = limits
+  }
+
+  async step(progress: () => string): Promise<void> {
+    const now = performance.now()
+    if (now - this.#slice < this.#limits.sliceMs) return
+    if (now - this.#started >= this.#limits.requestMs) {
+      const retryAfter = String(this.#limits.retryAfterSeconds)
+      throw new ApiError(503, 'service_unavailable', progress(), { headers: { 'retry-after': retryAfter } })
+    }
+    // A macrotask, not a resolved promise: pending I/O (every other request) runs before the next slice.
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    this.#slice = performance.now()
   }
 }

@@ -1,3 +1,4 @@
+import { ApiError } from '../kernel/errors/api-error.js'
 import { errorResponse } from '../kernel/errors/error-response.js'
 import type { Reply } from '../kernel/http/reply.js'
 import type { SimRequest } from '../kernel/http/sim-request.js'
@@ -6,7 +7,9 @@ import type { Dispatcher } from '../kernel/routing/dispatcher.js'
 import type { RouteInput } from '../kernel/routing/route.js'
 import { applyRoute, prepareRoute } from '../kernel/routing/run-route.js'
 import type { World } from '../world/world.js'
-import { type Command, commandRequest, type RouteDispatch, sealCommand, seedsIn } from './command.js'
+import { type Command, commandRequest, isCommand, type RouteDispatch } from './command.js'
+import { keptBody } from './command-body.js'
+import { documentSeeds, refuseManyPasswords, sealCommand } from './command-seal.js'
 import { SealedPassword } from '../kernel/crypto/sealed-password.js'
 import { passwordSalt } from '../world/world.js'
 import type { CommandLog } from './command-log.js'
@@ -78,8 +81,11 @@ export class WorldWrites {
           lock.leave()
         }
       }
+      // A control document (a state, a world's scenario) may list many users: their passwords are sealed, each at a cost.
+      if (control) refuseManyPasswords(input.body, true)
       let command: Command = { world: this.#parts.worldId, method: dispatch.route.method, url: request.url, at: this.#parts.now() }
-      if (request.bodyText !== undefined) command.body = request.bodyText
+      const body = keptBody(dispatch.route, input)
+      if (body !== undefined) command.body = body
       // Stored commands never hold a password in clear; this process applies the sealed form too, as every replica does.
       if (log.stores) command = await this.seal(command)
       reply = await log.submit(command, { dispatch, input })
@@ -96,12 +102,15 @@ export class WorldWrites {
    * commands as they came; a bundle seals them when it is taken.
    */
   seal(command: Command): Promise<Command> {
-    if (command.sealed !== undefined) return Promise.resolve(command)
+    if (command.sealed !== undefined || command.body === undefined) return Promise.resolve(command)
     const { world, seeds } = this.#parts
-    const body = command.body
+    const dispatch = this.#parts.dispatcher().dispatch(command)
+    // A control document holds passwords per section and user, and the seeds of the worlds they may be hashed in.
+    const document = dispatch?.kind === 'route' && dispatch.mount.area === CONTROL_AREA
     // Worked out only for a body that holds a password, once for all of them.
     let salts: string[] | undefined
-    return sealCommand(command, (password) => world.passwords.seal(password, (salts ??= [world.seed, ...seeds, ...seedsIn(body)].map(passwordSalt))))
+    const saltsFor = (body: string) => (salts ??= [world.seed, ...seeds, ...(document ? documentSeeds(JSON.parse(body)) : [])].map(passwordSalt))
+    return sealCommand(command, document, (password) => world.passwords.seal(password, saltsFor(command.body!)))
   }
 
   /** Applies a command to this world (the log's turn has come): `own` as prepared here, else from its kept text. */
@@ -109,6 +118,8 @@ export class WorldWrites {
     const { lock, answerOptions } = this.#parts
     const dispatch = own?.dispatch ?? this.#parts.dispatcher().dispatch(command)
     if (dispatch === undefined || dispatch.kind === 'error') return errorResponse(dispatch?.error)
+    // A kept command read back (a store, a bundle) is input: only a write is ever applied as one.
+    if (!isCommand(dispatch)) return errorResponse(new ApiError(400, 'validation_failed', `${command.method} ${new URL(command.url).pathname} changes no world: it is no command.`))
     const control = dispatch.mount.area === CONTROL_AREA
     // A command whose body was sealed is applied from its kept text, here too: every replica reads the same body.
     const prepared = command.sealed === undefined ? own?.input : undefined

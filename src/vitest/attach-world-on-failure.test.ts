@@ -1,7 +1,7 @@
 // attachWorldOnFailure as a Vitest user meets it: a Vitest run of its own (the
 // CLI, in a folder of its own) whose tests fail on purpose, against a simulator
 // server with a control token; the bundles it leaves are read back here.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -79,7 +79,7 @@ describe('attachWorldOnFailure', () => {
   })
   afterAll(() => server.close())
 
-  it('writes the world of a failed test only, under test-results/mock-world, rebuilding its state, no secret in clear', async () => {
+  it('writes the world of a failed test only, under test-results/mock-world, owner-only, rebuilding its state, no secret in clear', async () => {
     const run = await runVitest()
     const results = new Map(run.report.testResults.flatMap((file) => file.assertionResults).map((result) => [result.fullName, result]))
     expect(
@@ -98,6 +98,8 @@ describe('attachWorldOnFailure', () => {
     const dir = join(RUN, 'test-results/mock-world')
     expect(readdirSync(dir)).toEqual(['world-test-mjs--checkout-fails-on-purpose-after-changing-its-world.json'])
     const text = readFileSync(join(dir, readdirSync(dir)[0]!), 'utf8')
+    // It holds the world's password hashes: owner-only, as the state file and every bundle the server writes.
+    expect(statSync(join(dir, readdirSync(dir)[0]!)).mode & 0o777).toBe(0o600)
     expect(text).not.toContain(PASSWORD)
     expect(text).not.toContain(TOKEN)
     const bundle = worldBundleSchema.parse(JSON.parse(text))

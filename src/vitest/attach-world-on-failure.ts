@@ -25,7 +25,8 @@ const WORLD_BUNDLE_DIR = 'test-results/mock-world'
  * When the current test fails, writes the bundle of its world on a simulator
  * server (`world.bundle()`: everything `multi-area-mock serve --replay`
  * rebuilds it from, passwords sealed, journal redacted) to
- * `<dir>/<test file>--<test name>.json`, and prints that path on stderr.
+ * `<dir>/<test file>--<test name>.json` (owner-only, 0600: it holds the
+ * world's password hashes), and prints that path on stderr.
  * Call it in the test or in `beforeEach`, once the world exists; the world
  * must outlive the test (or pass `deleteWorld: true`). A bundle that cannot be
  * taken or written is a warning on stderr: it never hides the test's failure.
@@ -53,10 +54,13 @@ async function writeBundle(world: MockWorld, dir: string, name: string): Promise
   try {
     const bundle = await world.bundle()
     // Imported here, not at the top: the entry also serves Vitest's browser mode, which has no node:fs.
-    const [{ mkdir, writeFile }, { relative, resolve }] = await Promise.all([import('node:fs/promises'), import('node:path')])
+    const [{ mkdir }, { relative, resolve }, { replaceFile }] = await Promise.all([import('node:fs/promises'), import('node:path'), import('../node/safe-replace.js')])
     const file = resolve(dir, name)
     await mkdir(resolve(dir), { recursive: true })
-    await writeFile(file, `${JSON.stringify(bundle, null, 2)}\n`)
+    // The file's name is made here: a new owner-only (0600) file renamed in, as every file holding password
+    // hashes, so a link or an older file at that name is replaced, never written through.
+    const text = `${JSON.stringify(bundle, null, 2)}\n`
+    await replaceFile(file, (handle) => handle.writeFile(text))
     console.warn(`multi-area-mock: the world "${world.worldId}" of this failed test is in ${relative(process.cwd(), file)} (multi-area-mock serve --replay rebuilds it)`)
   } catch (error) {
     console.warn(`multi-area-mock: the bundle of world "${world.worldId}" could not be written: ${(error as Error).message}`)

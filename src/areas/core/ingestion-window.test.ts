@@ -118,6 +118,39 @@ describe('Area B ingestion window (D15)', () => {
     expect((await state()).core.ingestion).toMatchObject({ accepted: 1, stored: 1 })
   })
 
+  it('refuses a state whose accepted counts add up past 2^53 − 1, the documented most of core.ingestion.accepted, and changes nothing', async () => {
+    await ingest([point('a', 1)])
+    const document = await state()
+    delete document.core.ingestion
+    const big = Number.MAX_SAFE_INTEGER - 1
+    for (const readings of [
+      [
+        { sensor_id: 'a', accepted: big, points: [] },
+        { sensor_id: 'b', accepted: big, points: [] },
+      ],
+      // A sensor listed twice adds up (the earlier shape).
+      [
+        { sensor_id: 'a', accepted: big, points: [] },
+        { sensor_id: 'a', accepted: 2, points: [] },
+      ],
+    ]) {
+      const reply = await call(`${base}/__mock/state`, { method: 'PUT', json: { ...document, core: { ...document.core, readings } } })
+      expect(reply.status).toBe(400)
+      expect(reply.body).toMatchObject({
+        error: 'validation_failed',
+        details: [{ path: 'core.readings.1.accepted', message: 'makes the points ever accepted, over every sensor, more than 2^53 − 1 (9007199254740991)' }],
+      })
+      expect((await state()).core.ingestion).toMatchObject({ accepted: 1, stored: 1 })
+    }
+    // Exactly the most is fine.
+    const most = [
+      { sensor_id: 'a', accepted: big, points: [] },
+      { sensor_id: 'b', accepted: 1, points: [] },
+    ]
+    expect((await call(`${base}/__mock/state`, { method: 'PUT', json: { ...document, core: { ...document.core, readings: most } } })).status).toBe(200)
+    expect((await state()).core.ingestion).toMatchObject({ accepted: Number.MAX_SAFE_INTEGER, stored: 0 })
+  })
+
   it('reset() and POST /__mock/reset forget points and counts; snapshot() and restore() keep both', async () => {
     await ingest([point('a', 1), point('a', 2), point('a', 3), point('a', 4)])
     const snapshot = sim.snapshot()

@@ -171,6 +171,22 @@ export const coreState = z.strictObject({
       })
     })
     .describe('The catalogue; each product id once.'),
-  readings: z.array(reading).default([]).describe('Ingested points per sensor, in the order sensors first sent one (D15 window).'),
+  readings: z
+    .array(reading)
+    .superRefine((readings, ctx) => {
+      // The counts are JavaScript numbers: past 2^53 − 1 they would no longer count (a + 1 === a).
+      // Summed as the import sums them (ReadingWindow.import); the first reading past the bound is named.
+      let total = 0
+      for (const [index, entry] of readings.entries()) {
+        total += Math.max(entry.accepted ?? 0, entry.points.length)
+        if (total <= Number.MAX_SAFE_INTEGER) continue
+        ctx.addIssue({ code: 'custom', path: [index, 'accepted'], message: `makes the points ever accepted, over every sensor, more than 2^53 − 1 (${Number.MAX_SAFE_INTEGER})` })
+        return
+      }
+    })
+    .default([])
+    .describe(
+      'Ingested points per sensor, in the order sensors first sent one (D15 window). The `accepted` counts add up to at most 2^53 − 1 (400 otherwise), a sensor listed twice included.',
+    ),
   ingestion: ingestionSummary.optional(),
 })

@@ -1,5 +1,5 @@
 import { FORBIDDEN_KEYS, RESERVED_KEYS } from './json-object.js'
-import { isSecretKey } from '../../kernel/http/secret-key.js'
+import { isSecretEntry } from '../../kernel/http/secret-key.js'
 
 /**
  * How a resource's answer is kept while recording: one field per top-level
@@ -12,9 +12,11 @@ export const WITHHELD_PREFIX = 'withheld.'
 
 /**
  * The record fields a resource answer shows: each data key with its value
- * (keys naming a secret, and `__proto__`, `constructor`, `prototype`, left
- * out at any depth, their paths listed), the timestamps shown, and, for each
- * name `fields=` asked for that the answer does not hold, the key as gone.
+ * (keys naming a secret, values that look like a credential whatever their
+ * key (`"debug": "Bearer …"`, a JWT), and `__proto__`, `constructor`,
+ * `prototype`, left out at any depth, their paths listed), the timestamps
+ * shown, and, for each name `fields=` asked for that the answer does not
+ * hold, the key as gone.
  *
  * @example
  * resourceFields({ id: 3, title: 'Q3', api_key: 'k', created_at: t, updated_at: t })
@@ -60,15 +62,19 @@ export function resourceData(fields: Readonly<Record<string, unknown>>): { data:
 }
 
 /**
- * A copy of the JSON value under `key` (at `path`) without the keys a
- * recording never keeps; `undefined` when `key` itself is one.
+ * A copy of the JSON value under `key` (at `path`) without what a recording
+ * never keeps (the journal's rule, `isSecretEntry`); `undefined` when the
+ * value under `key` is such.
  */
 function withoutSecrets(value: unknown, key: string | number, path: string, withheld: string[]): unknown {
-  if (typeof key === 'string' && (isSecretKey(key) || FORBIDDEN_KEYS.includes(key))) {
+  // An array's item has no name: only its value can make it a secret.
+  const name = typeof key === 'string' ? key : ''
+  if (isSecretEntry(name, value) || FORBIDDEN_KEYS.includes(name)) {
     withheld.push(path)
     return undefined
   }
-  if (Array.isArray(value)) return value.map((item, index) => withoutSecrets(item, index, `${path}.${index}`, withheld))
+  // A withheld item reads as `null`, so the others keep their places.
+  if (Array.isArray(value)) return value.map((item, index) => withoutSecrets(item, index, `${path}.${index}`, withheld) ?? null)
   if (value === null || typeof value !== 'object') return value
   const copy: Record<string, unknown> = {}
   for (const [inner, innerValue] of Object.entries(value)) {

@@ -7,8 +7,11 @@ import { signatureKey } from './signatures.js'
 // The `ledger` sections of a scenario and of the world state (D25), built from the area's schemas.
 
 const scenarioToken = token.extend({
-  token_id: token.shape.token_id.optional().describe('Defaults to the symbol in lower case.'),
+  token_id: token.shape.token_id.optional().describe('Defaults to the symbol in lower case, which must then be a token id itself (a symbol such as "?" needs one given).'),
 })
+
+/** The id a scenario token goes by: its own, or its symbol in lower case. */
+const tokenIdOf = (item: { token_id?: string | undefined; symbol: string }) => item.token_id ?? item.symbol.toLowerCase()
 
 const scenarioDelegation = z.strictObject({
   delegator_address: address,
@@ -49,13 +52,17 @@ export const ledgerScenario = z
   })
   .superRefine((scenario, ctx) => {
     if (Array.isArray(scenario.tokens)) {
-      unique(
-        ctx,
-        scenario.tokens.map((item) => item.token_id ?? item.symbol.toLowerCase()),
-        ['tokens'],
-        'token_id',
-        'token id',
-      )
+      scenario.tokens.forEach((item, index) => {
+        // A symbol is free text; the id it stands in for is not.
+        if (item.token_id === undefined && !token.shape.token_id.safeParse(tokenIdOf(item)).success) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['tokens', index, 'token_id'],
+            message: `is needed: the symbol ${JSON.stringify(item.symbol)} in lower case is no token id (1 to 64 letters, digits, ".", "_" or "-")`,
+          })
+        }
+      })
+      unique(ctx, scenario.tokens.map(tokenIdOf), ['tokens'], 'token_id', 'token id')
     }
     const validators = scenario.validators === 'fixture' ? validatorsFixture : scenario.validators
     if (Array.isArray(scenario.validators))

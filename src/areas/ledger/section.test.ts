@@ -114,6 +114,38 @@ describe('the ledger section of scenarios and state', () => {
     expect(refused({ block_time: '0s' })).toEqual(['ledger.block_time'])
   })
 
+  it('refuses a token without token_id whose symbol in lower case is no token id, at its token_id; given one, any symbol and the zero address load', async () => {
+    const zero = `0x${'0'.repeat(40)}`
+    const odd = { name: 'x', symbol: '?', decimals: 0, total_supply: '1', contract_address: zero }
+    let refused: unknown
+    try {
+      createSimulator({ scenario: { ledger: { tokens: [odd] } } })
+    } catch (error) {
+      refused = error
+    }
+    expect(refused).toBeInstanceOf(ScenarioError)
+    expect((refused as ScenarioError).details).toEqual([
+      { path: 'ledger.tokens.0.token_id', message: 'is needed: the symbol "?" in lower case is no token id (1 to 64 letters, digits, ".", "_" or "-")' },
+    ])
+    const sim = createSimulator({
+      scenario: {
+        ledger: {
+          tokens: [
+            { ...odd, token_id: 'x' },
+            { ...odd, symbol: 'Ünï 2', token_id: 'uni-2' },
+          ],
+        },
+      },
+    })
+    await sim.ready
+    expect(sim.exportState().ledger.tokens).toEqual([
+      { ...odd, token_id: 'x' },
+      { ...odd, symbol: 'Ünï 2', token_id: 'uni-2' },
+    ])
+    const reply = await sim.fetch(new Request('http://x/ledger/v1/tokens/x'))!
+    expect([reply.status, await reply.json()]).toEqual([200, { ...odd, token_id: 'x' }])
+  })
+
   it('restores a snapshot exactly: delegations, their blocks and replay protection', async () => {
     const sim = createSimulator({ clock: CLOCK })
     await sim.ready

@@ -3,6 +3,7 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { type KeyedHmac, saltMac } from './salt-mac.js'
 import type { SealedPassword } from './sealed-password.js'
 import { ApiError } from '../errors/api-error.js'
+import { PASSWORD_HASH_PATTERN } from './password-hash-format.js'
 
 /**
  * Password hashing for a local simulator, with WebCrypto PBKDF2-SHA256 and a
@@ -120,6 +121,8 @@ export class PasswordHasher {
       if (sealed === undefined) await this.#key(password, encoder.encode(this.#worldSalt()), this.#iterations)
       return false
     }
+    // State documents are checked when given (passwordHashProblem); this keeps any other way in from costing seconds or throwing.
+    if (!PASSWORD_HASH_PATTERN.test(stored)) return false
     const parts = stored.split('$')
     if (parts[0] === LEGACY) return sealed === undefined && verifyPassword(password, stored)
     const [algorithm, rounds, worldSalt, salt, hash] = parts
@@ -234,6 +237,7 @@ export async function hashPassword(password: string, salt: Uint8Array, iteration
  * await verifyPassword('Passw0rd!', account.password_hash)
  */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (!PASSWORD_HASH_PATTERN.test(stored)) return false
   const parts = stored.split('$')
   if (parts[0] === ALGORITHM) return new PasswordHasher(() => '', { cacheSize: 1 }).verify(password, stored)
   const [algorithm, rounds, saltText, hashText] = parts

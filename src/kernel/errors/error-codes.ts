@@ -32,6 +32,11 @@ export const ERROR_CODES = {
       'The `Host` header is not localhost, an IP address, the address the server listens on or one given with `--allowed-host` (D27, against DNS rebinding; the HTTP server only).',
   },
   origin_not_allowed: { status: 403, description: "The `Origin` is not a loopback origin, the server's own or one given with `--cors-origin` (D27; the HTTP server only)." },
+  site_not_allowed: {
+    status: 403,
+    description:
+      'A control request without `Origin` that the browser marked `Sec-Fetch-Site: cross-site` or `same-site`: a link, image or embed on a page of another origin (D27; the HTTP server only).',
+  },
   not_found: { status: 404, description: 'Nothing with that id or name, or an unknown world in `x-mock-world` / the `mock-world` cookie.' },
   method_not_allowed: { status: 405, description: 'The path exists but not with this method; `Allow` lists the methods.', header: 'Allow' },
   conflict: { status: 409, description: 'Conflicts with existing data, e.g. a taken username (D5).' },

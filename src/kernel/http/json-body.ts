@@ -1,5 +1,6 @@
 import { ApiError } from '../errors/api-error.js'
 import { payloadTooLarge } from '../errors/payload-too-large.js'
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js'
 import { outsideHold, type RequestHold } from './request-hold.js'
 import type { SimRequest } from './sim-request.js'
 
@@ -30,7 +31,8 @@ export interface JsonBodyOptions {
  * Reads a request body as JSON, enforcing D11: over `limit` bytes is 413
  * (checked against `Content-Length` first, then while streaming, so a huge body
  * is never buffered whole), a non-JSON or missing content type is 415,
- * malformed JSON is 400 `invalid_json`, an empty body is 400 `validation_failed`.
+ * malformed JSON is 400 `invalid_json`, an empty body or one nested deeper than
+ * `MAX_JSON_DEPTH` is 400 `validation_failed`.
  *
  * @example
  * const body = await readJsonBody(request, { limit: 1024 * 1024 })
@@ -50,11 +52,19 @@ export async function readJsonBody(request: SimRequest, options: JsonBodyOptions
   }
   // A body must say it is JSON (D11): a page on another site can send an undeclared body without asking the browser first.
   if (contentType === null) throw new ApiError(415, 'unsupported_media_type', 'The request body has no Content-Type; send it as JSON with "Content-Type: application/json".')
+  let body: unknown
   try {
-    return options.parse ? options.parse(text) : JSON.parse(text)
+    body = options.parse ? options.parse(text) : JSON.parse(text)
   } catch (error) {
     throw new ApiError(400, 'invalid_json', `The request body is not valid JSON: ${syntaxReason(error)}`)
   }
+  // Whatever reads the body next (validation, the command log, a bundle) may walk it: no reader meets a depth it cannot walk.
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new ApiError(400, 'validation_failed', `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels.`, {
+      details: [{ path: '', message: `nests deeper than ${MAX_JSON_DEPTH} levels` }],
+    })
+  }
+  return body
 }
 
 /**

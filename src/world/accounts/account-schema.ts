@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { PASSWORD_HASH_PATTERN, passwordHashProblem } from '../../kernel/crypto/password-hash-format.js'
 import { isoTimestamp } from '../../kernel/time/iso-timestamp.js'
 import { email } from './email-address.js'
 
@@ -40,10 +41,15 @@ export const accountState = z.strictObject({
   last_login: isoTimestamp.nullable().optional(),
   /** Plain password to set on import; hashed at once and never stored as given. `null`: the user has none (exports show it). */
   password: password.nullable().optional(),
-  /** A hash produced by this simulator (in-process snapshots carry it), or `none` (`NO_PASSWORD_HASH`) for a user without a password. */
+  /** A hash produced by this simulator (in-process snapshots carry it), or `none` (`NO_PASSWORD_HASH`) for a user without a password; 1 to 10,000 iterations. */
   password_hash: z
     .string()
-    .regex(/^(?:pbkdf2-sha256\$\d+\$[^$]+\$[^$]+|pbkdf2-hmac-sha256\$\d+\$[^$]+\$[^$]+\$[^$]+|none)$/)
+    .regex(PASSWORD_HASH_PATTERN, { error: (issue) => passwordHashProblem(String(issue.input)) })
+    .meta({
+      id: 'PasswordHash',
+      description:
+        'A hash this simulator wrote (snapshots and state files carry them; GET /__mock/state never shows one): `pbkdf2-hmac-sha256$<iterations>$<world salt>$<user salt>$<hash>` or the older `pbkdf2-sha256$<iterations>$<salt>$<hash>`, 1 to 10,000 iterations; or `none`, no password.',
+    })
     .optional(),
 })
 export type AccountState = z.infer<typeof accountState>
