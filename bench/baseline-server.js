@@ -50,7 +50,7 @@ const notFound = prepare({ status: 404, headers: { 'content-type': 'application/
 
 /**
  * BENCH_BASELINE_BATCH=1: end the answers of each event-loop turn together at the
- * turn's end, as the simulator's server does (src/node/end-batch.ts), so the bench
+ * turn's end, as the simulator's server does (src/node/server/end-batch.ts), so the bench
  * can show how much of a ratio is that write pattern rather than less work.
  */
 const BATCH = setting('BENCH_BASELINE_BATCH')
@@ -68,7 +68,7 @@ function flush() {
   for (let index = 0; index < ending.length; index += 2) ending[index].end(ending[index + 1])
 }
 
-// The simulator writes every answer whole with a Content-Length (src/node/wire-reply.ts):
+// The simulator writes every answer whole with a Content-Length (src/node/server/wire-reply.ts):
 // the same framing here, so the bytes on the wire match.
 /**
  * @param {import('node:http').ServerResponse} res

@@ -10,8 +10,8 @@
 export { createSimulator } from './simulator/create-simulator.js'
 export { CONTROL_PREFIX, type MountedArea, type OpenApiOptions, type Simulator, type SimulatorDb } from './simulator/simulator.js'
 export { DEFAULT_SEED, type SimulatorOptions } from './simulator/options.js'
-export { builtinScenarios, DEFAULT_SCENARIO } from './simulator/builtin-scenarios.js'
-export type { ChangeListener, SimulatorChange } from './simulator/change-listeners.js'
+export { builtinScenarios, DEFAULT_SCENARIO } from './simulator/state/builtin-scenarios.js'
+export type { ChangeListener, SimulatorChange } from './simulator/events/change-listeners.js'
 export type { OpenApiDocument } from './kernel/openapi/document.js'
 export {
   type Scenario,
@@ -21,13 +21,13 @@ export {
   type WorldState,
   type WorldStateInput,
   worldStateSchema,
-} from './simulator/scenario-schema.js'
+} from './simulator/state/scenario-schema.js'
 export { ScenarioError } from './kernel/errors/scenario-error.js'
-export { type JournalEntry, journalEntrySchema, type RequestJournal } from './simulator/journal-entry.js'
-export type { JournalQuery } from './simulator/journal-query.js'
-export { type WorldBundle, worldBundleSchema } from './simulator/world-bundle.js'
-export { FAULT_STATUS_RANGE, type FaultRule, type FaultRuleInput, type FaultStatus, faultRuleSchema, faultRulesSchema } from './simulator/fault-rule.js'
-export type { FaultRuleView, Faults } from './simulator/faults.js'
+export { type JournalEntry, journalEntrySchema, type RequestJournal } from './simulator/journal/journal-entry.js'
+export type { JournalQuery } from './simulator/journal/journal-query.js'
+export { type WorldBundle, worldBundleSchema } from './simulator/history/world-bundle.js'
+export { FAULT_STATUS_RANGE, type FaultRule, type FaultRuleInput, type FaultStatus, faultRuleSchema, faultRulesSchema } from './simulator/faults/fault-rule.js'
+export type { FaultRuleView, Faults } from './simulator/faults/faults.js'
 export {
   type CreateWorldOptions,
   DEFAULT_WORLD_ID,
@@ -36,7 +36,7 @@ export {
   type WorldInfo,
   type Worlds,
   type WorldsOptions,
-} from './simulator/worlds.js'
+} from './simulator/worlds/worlds.js'
 export type { AreaId } from './areas/registry.js'
 export {
   DEFAULT_INGEST_WINDOW,
@@ -76,6 +76,6 @@ export type * from './areas/core/operations.js'
 export type * from './areas/quantum/operations.js'
 export type * from './areas/general/operations.js'
 export type * from './areas/ledger/operations.js'
-export type * from './simulator/control-operations.js'
+export type * from './simulator/control/control-operations.js'
 export type { OperationSchemas, RequestOf, ResponseOf } from './kernel/schema/operation-types.js'
 export type { PublicAccount } from './world/accounts/account-schema.js'

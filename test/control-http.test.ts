@@ -4,7 +4,7 @@ import { describeControlContract } from './contracts/control.contract.js'
 import { type CliServer, runCli, startCli } from './support/cli-server.js'
 import { call } from './support/http.js'
 
-// The control plane suite that also runs in-process (src/simulator/control.test.ts),
+// The control plane suite that also runs in-process (src/simulator/control/control.test.ts),
 // here against the real CLI server.
 describe('CLI server', () => {
   let server: CliServer

@@ -7,7 +7,7 @@
  */
 import type { Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type DispatchMode, type RunningServer, startServer } from '../src/node/server.js'
+import { type DispatchMode, type RunningServer, startServer } from '../src/node/server/server.js'
 import { openSocket } from './support/raw-http.js'
 
 /** Reads Server-Sent Events off a fetch body, as the inspector does. */

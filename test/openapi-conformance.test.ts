@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { createSimulator, DEFAULT_PASSWORD } from '../src/index.js'
-import { EXAMPLE_CLOCK } from '../src/simulator/openapi.js'
+import { EXAMPLE_CLOCK } from '../src/simulator/openapi/openapi.js'
 import { OpenApiCheck } from './support/openapi-check.js'
 import { type Operation, type RequestCase, RequestCases } from './support/request-cases.js'
 

@@ -1,7 +1,7 @@
 import type { StartOptions } from 'msw/browser'
 import * as z from 'zod'
 import { simulatorOptionsSchema } from '../simulator/options.js'
-import type { ScenarioInput } from '../simulator/scenario-schema.js'
+import type { ScenarioInput } from '../simulator/state/scenario-schema.js'
 import { BROWSER_DEFAULTS } from './browser-defaults.js'
 
 /** Where the world is kept between page loads. */

@@ -1,5 +1,5 @@
 import { isCommonAssetRequest, RequestHandler, type ResponseResolver } from 'msw'
-import type { RequestRouter } from '../simulator/simulator-handler.js'
+import type { RequestRouter } from '../simulator/pipeline/simulator-handler.js'
 
 /** The simulator once it is loaded: what routes and answers, and the handler that prints its console groups. */
 export interface LoadedRouter<Found extends object> {

@@ -11,4 +11,4 @@ export { type BrowserSimulator, startBrowserSimulator } from './start-browser-si
 export type { BrowserSimulatorOptions, PersistMode } from './browser-options.js'
 export type { Simulator } from '../simulator/simulator.js'
 export type { SimulatorOptions } from '../simulator/options.js'
-export type { ChangeListener, SimulatorChange } from '../simulator/change-listeners.js'
+export type { ChangeListener, SimulatorChange } from '../simulator/events/change-listeners.js'

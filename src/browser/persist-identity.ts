@@ -1,5 +1,5 @@
 import type { SimulatorOptions } from '../simulator/options.js'
-import type { ScenarioInput } from '../simulator/scenario-schema.js'
+import type { ScenarioInput } from '../simulator/state/scenario-schema.js'
 
 /**
  * What a saved world must have been started with to be restored: the seed,

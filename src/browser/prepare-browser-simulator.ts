@@ -1,5 +1,5 @@
 import { parseOptions } from '../kernel/options/parse-options.js'
-import { builtinScenarios } from '../simulator/builtin-scenarios.js'
+import { builtinScenarios } from '../simulator/state/builtin-scenarios.js'
 import { checkedSimulator } from '../simulator/create-simulator.js'
 import type { Simulator } from '../simulator/simulator.js'
 import { type BrowserSimulatorOptions, browserOptionsSchema } from './browser-options.js'

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { ConfigError } from '../kernel/errors/config-error.js'
-import { builtinScenarios } from '../simulator/builtin-scenarios.js'
+import { builtinScenarios } from '../simulator/state/builtin-scenarios.js'
 import { ScenarioError } from '../kernel/errors/scenario-error.js'
 import { isScenarioUrl } from './scenario-fetch.js'
 import { looksLikeUrl } from './scenario-fetch.js'

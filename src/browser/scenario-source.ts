@@ -1,8 +1,8 @@
 import { ConfigError } from '../kernel/errors/config-error.js'
 import { ScenarioError } from '../kernel/errors/scenario-error.js'
-import { type ScenarioInput, scenarioSchema } from '../simulator/scenario-schema.js'
+import { type ScenarioInput, scenarioSchema } from '../simulator/state/scenario-schema.js'
 import { safeParse } from '../kernel/http/validate.js'
-import { lookupScenario } from '../simulator/scenario-lookup.js'
+import { lookupScenario } from '../simulator/state/scenario-lookup.js'
 import { type FetchedScenario, fetchScenario, isScenarioUrl } from './scenario-fetch.js'
 
 /** A scenario resolved to a name the simulator can load and its content. */

@@ -1,6 +1,6 @@
 import { getResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
-import { builtinScenarios } from '../simulator/builtin-scenarios.js'
+import { builtinScenarios } from '../simulator/state/builtin-scenarios.js'
 import { createSimulator, type Simulator, type SimulatorOptions } from '../simulator/create-simulator.js'
 import { persistIdentity } from './persist-identity.js'
 import { type StorageLike, WorldPersistence } from './world-persistence.js'

@@ -1,6 +1,6 @@
 import type { ClockSetting } from '../kernel/time/sim-clock.js'
 import type { Simulator } from '../simulator/simulator.js'
-import type { WorldState } from '../simulator/scenario-schema.js'
+import type { WorldState } from '../simulator/state/scenario-schema.js'
 
 /** The part of the Web Storage API persistence needs (a fake one in tests). */
 export type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>

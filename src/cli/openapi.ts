@@ -1,6 +1,6 @@
 import type { AreaId } from '../areas/registry.js'
 import { createSimulator } from '../simulator/create-simulator.js'
-import { EXAMPLE_CLOCK } from '../simulator/openapi.js'
+import { EXAMPLE_CLOCK } from '../simulator/openapi/openapi.js'
 
 export interface OpenApiFlags {
   area?: AreaId

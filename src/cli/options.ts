@@ -5,8 +5,8 @@ import { fieldsOf, type OptionField, unwrap } from '../kernel/options/option-fie
 import { ConfigError } from '../kernel/errors/config-error.js'
 import { flagValue } from '../kernel/options/parse-options.js'
 import { areaFromText, type AreaId, areaIdSchema } from '../areas/registry.js'
-import type { FaultRule } from '../simulator/fault-rule.js'
-import { parseFaultText, parseLatencyText } from '../simulator/fault-text.js'
+import type { FaultRule } from '../simulator/faults/fault-rule.js'
+import { parseFaultText, parseLatencyText } from '../simulator/faults/fault-text.js'
 
 /** An option with a flag, and the commander option that sets it. */
 export interface Flag {

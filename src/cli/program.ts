@@ -1,8 +1,8 @@
 import { Command, Option } from 'commander'
 import { ALL_AREAS, areaFromText, areaIdSchema } from '../areas/registry.js'
-import { serverOptionsSchema } from '../node/server-options.js'
-import { builtinScenarios, DEFAULT_SCENARIO } from '../simulator/builtin-scenarios.js'
-import { scenarioJsonSchema } from '../simulator/scenario-schema.js'
+import { serverOptionsSchema } from '../node/server/server-options.js'
+import { builtinScenarios, DEFAULT_SCENARIO } from '../simulator/state/builtin-scenarios.js'
+import { scenarioJsonSchema } from '../simulator/state/scenario-schema.js'
 import { printOpenApi } from './openapi.js'
 import { collectFault, flagOption, flagsOf, parseLatency, parseOrigin } from './options.js'
 import { serve } from './serve.js'
@@ -10,7 +10,7 @@ import { addVerifyCommand } from './verify-command.js'
 import { addScenarioCommand } from './scenario-command.js'
 import { proxyOption } from './proxy-options.js'
 import { toJsonSchema } from '../kernel/openapi/json-schema.js'
-import { worldBundleSchema } from '../simulator/world-bundle.js'
+import { worldBundleSchema } from '../simulator/history/world-bundle.js'
 
 /** The `multi-area-mock` command line. */
 export function buildProgram(version: string): Command {
@@ -21,7 +21,7 @@ export function buildProgram(version: string): Command {
     // Before the subcommands are added, so they inherit it: errors reach main()'s one exit point.
     .exitOverride()
 
-  // The server's and the simulator's options that name a flag (src/node/server-options.ts, the areas' options).
+  // The server's and the simulator's options that name a flag (src/node/server/server-options.ts, the areas' options).
   const flags = flagsOf(serverOptionsSchema)
   const command = program.command('serve').description('Start the HTTP server with every area mounted at its prefix and the control API at /__mock.')
   for (const { option } of flags) command.addOption(option)

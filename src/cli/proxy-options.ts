@@ -5,7 +5,7 @@ import { parseArea } from './options.js'
 /**
  * `serve --proxy <area>=<url>` (repeatable): areas answered by a real backend.
  * The flag only splits `area=url`; the URL itself is checked once, by
- * `startServer` (src/node/proxy-targets.ts), as for the library's `proxy` option.
+ * `startServer` (src/node/proxy/proxy-targets.ts), as for the library's `proxy` option.
  */
 export function proxyOption(): Option {
   return new Option(

@@ -1,16 +1,16 @@
 import type { AreaId } from '../areas/registry.js'
-import { ANY_HOST } from '../node/host-policy.js'
-import { isLoopbackHost } from '../node/loopback-host.js'
-import { looksLikePath, readScenarioFile } from '../node/scenario-file.js'
-import { startServer } from '../node/server.js'
-import { CONTROL_TOKEN_ENV, type ServerOptions } from '../node/server-options.js'
-import type { FaultRule } from '../simulator/fault-rule.js'
-import type { ScenarioInput } from '../simulator/scenario-schema.js'
+import { ANY_HOST } from '../node/gate/host-policy.js'
+import { isLoopbackHost } from '../node/gate/loopback-host.js'
+import { looksLikePath, readScenarioFile } from '../node/files/scenario-file.js'
+import { startServer } from '../node/server/server.js'
+import { CONTROL_TOKEN_ENV, type ServerOptions } from '../node/server/server-options.js'
+import type { FaultRule } from '../simulator/faults/fault-rule.js'
+import type { ScenarioInput } from '../simulator/state/scenario-schema.js'
 import { inspectorBanner } from './inspector-banner.js'
 import { CONTROL_PREFIX } from '../simulator/simulator.js'
 import { type Flag, optionsFromFlags } from './options.js'
-import { DEFAULT_SCENARIO } from '../simulator/builtin-scenarios.js'
-import { refuseWorldOptions, worldOptionsGiven, type ReplayedBundle } from '../node/server-replay.js'
+import { DEFAULT_SCENARIO } from '../simulator/state/builtin-scenarios.js'
+import { refuseWorldOptions, worldOptionsGiven, type ReplayedBundle } from '../node/replay/server-replay.js'
 
 /** What `serve` reads besides the options' own flags. */
 interface ServeOnlyFlags {
@@ -18,7 +18,7 @@ interface ServeOnlyFlags {
   quiet?: boolean
   fault?: FaultRule[]
   latency?: number | [number, number]
-  /** `--proxy area=url` (repeatable): checked by `startServer` (src/node/proxy-targets.ts). */
+  /** `--proxy area=url` (repeatable): checked by `startServer` (src/node/proxy/proxy-targets.ts). */
   proxy?: Partial<Record<AreaId, string>>
 }
 

@@ -5,11 +5,11 @@
  * import { startServer } from 'multi-area-mock/node'
  * const running = await startServer({ port: 0, scenario: 'empty' })
  */
-export type { DispatchMode } from './fast-path.js'
-export { type RunningServer, type ServerOptions, startServer } from './server.js'
-export type { ReplayedBundle } from './server-replay.js'
-export type { RecordingFile } from './traffic-recording.js'
-export { readScenarioFile } from './scenario-file.js'
+export type { DispatchMode } from './server/fast-path.js'
+export { type RunningServer, type ServerOptions, startServer } from './server/server.js'
+export type { ReplayedBundle } from './replay/server-replay.js'
+export type { RecordingFile } from './recording/traffic-recording.js'
+export { readScenarioFile } from './files/scenario-file.js'
 export type { Simulator } from '../simulator/simulator.js'
 export {
   currentMockWorld,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { currentMockWorld, propagateMockWorld } from './propagate-mock-world.js'
-import { type RunningServer, startServer } from './server.js'
+import { type RunningServer, startServer } from './server/server.js'
 
 /** A server that answers with the `x-mock-world` header it received (`null` without one). */
 function echoServer(): Promise<{ url: string; server: Server }> {

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { requestedWorld, WORLD_HEADER } from '../simulator/worlds.js'
+import { requestedWorld, WORLD_HEADER } from '../simulator/worlds/worlds.js'
 import { MOCK_URL_ENV, normalizeServerUrl } from '../testing/mock-server.js'
 
 /** Options of `propagateMockWorld`. */

@@ -1,7 +1,7 @@
 import type { TestInfo } from '@playwright/test'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startServer, type RunningServer } from '../node/server.js'
-import { worldBundleSchema } from '../simulator/world-bundle.js'
+import { startServer, type RunningServer } from '../node/server/server.js'
+import { worldBundleSchema } from '../simulator/history/world-bundle.js'
 import { createMockWorld, type MockWorld } from '../testing/mock-world.js'
 import { type AttachWorldMode, attachWorld } from './attach-world.js'
 

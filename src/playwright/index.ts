@@ -14,7 +14,7 @@ import { toHaveReceivedRequest } from './matcher.js'
 
 export { type MockFixtures, type MockOptions, test } from './mock-fixture.js'
 export type { AttachWorldMode } from './attach-world.js'
-export type { WorldBundle } from '../simulator/world-bundle.js'
+export type { WorldBundle } from '../simulator/history/world-bundle.js'
 export { type ClockView, createMockWorld, type CreateMockWorldOptions, MockWorld, type MockServerOptions } from '../testing/mock-world.js'
 export { MOCK_URL_ENV, MockServerError } from '../testing/mock-server.js'
 export type { MatchOptions, RequestMatch } from '../testing/request-match.js'

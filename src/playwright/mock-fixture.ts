@@ -1,5 +1,5 @@
 import { test as base } from '@playwright/test'
-import type { ScenarioInput } from '../simulator/scenario-schema.js'
+import type { ScenarioInput } from '../simulator/state/scenario-schema.js'
 import { createMockWorld, type MockWorld } from '../testing/mock-world.js'
 import { MOCK_URL_ENV } from '../testing/mock-server.js'
 import { type AttachWorldMode, attachWorld } from './attach-world.js'

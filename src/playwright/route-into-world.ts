@@ -1,5 +1,5 @@
 import type { BrowserContext, Route } from '@playwright/test'
-import { WORLD_COOKIE, WORLD_HEADER } from '../simulator/worlds.js'
+import { WORLD_COOKIE, WORLD_HEADER } from '../simulator/worlds/worlds.js'
 import type { MockWorld } from '../testing/mock-world.js'
 import { normalizeServerUrl } from '../testing/mock-server.js'
 

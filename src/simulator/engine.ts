@@ -1,13 +1,13 @@
 import type { Reply } from '../kernel/http/reply.js'
-import type { Command } from './command.js'
+import type { Command } from './log/command.js'
 import type { SimRequest } from '../kernel/http/sim-request.js'
 import type { Dispatch, Dispatcher } from '../kernel/routing/dispatcher.js'
 import { SimulatorInstance } from './simulator-instance.js'
-import type { Upstream } from './request-pipeline.js'
+import type { Upstream } from './pipeline/request-pipeline.js'
 import type { SimulatorOptions } from './options.js'
 import type { Simulator } from './simulator.js'
-import type { FamilyShared } from './world-family.js'
-import type { StateLifecycle } from './state-lifecycle.js'
+import type { FamilyShared } from './log/world-family.js'
+import type { StateLifecycle } from './state/state-lifecycle.js'
 
 /**
  * What the project's own ways in (the Node server, its proxy, the tests) use

@@ -6,11 +6,11 @@ import { integerText, option } from '../kernel/options/option-meta.js'
 import { MAX_SEED, seedSchema } from '../kernel/random/seed.js'
 import { clockOptionSchema } from '../kernel/time/sim-clock.js'
 import { DEFAULT_INGEST_POINTS } from '../world/world.js'
-import { parseBaseUrl } from './base-url.js'
-import { faultRulesSchema } from './fault-rule.js'
-import { DEFAULT_JOURNAL_BODY_LIMIT, DEFAULT_JOURNAL_SIZE } from './journal.js'
-import type { ScenarioInput } from './scenario-schema.js'
-import { worldsOptionsSchema } from './worlds-options.js'
+import { parseBaseUrl } from './pipeline/base-url.js'
+import { faultRulesSchema } from './faults/fault-rule.js'
+import { DEFAULT_JOURNAL_BODY_LIMIT, DEFAULT_JOURNAL_SIZE } from './journal/journal.js'
+import type { ScenarioInput } from './state/scenario-schema.js'
+import { worldsOptionsSchema } from './worlds/worlds-options.js'
 
 /** The seed used when none is given, so two runs agree by default (D24). */
 export const DEFAULT_SEED = 1

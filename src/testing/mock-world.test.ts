@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTROL_PREFIX } from '../simulator/simulator.js'
-import { startServer, type RunningServer } from '../node/server.js'
+import { startServer, type RunningServer } from '../node/server/server.js'
 import { CONTROL_PREFIX_PATH, MockServerError, normalizeServerUrl } from './mock-server.js'
 import { createMockWorld, MockWorld } from './mock-world.js'
 

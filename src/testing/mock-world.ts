@@ -1,11 +1,11 @@
-import type { FaultRuleInput } from '../simulator/fault-rule.js'
-import type { FaultRuleView } from '../simulator/faults.js'
-import type { JournalEntry } from '../simulator/journal-entry.js'
-import type { JournalQuery } from '../simulator/journal-query.js'
-import type { ScenarioInput, WorldState } from '../simulator/scenario-schema.js'
-import type { WorldBundle } from '../simulator/world-bundle.js'
+import type { FaultRuleInput } from '../simulator/faults/fault-rule.js'
+import type { FaultRuleView } from '../simulator/faults/faults.js'
+import type { JournalEntry } from '../simulator/journal/journal-entry.js'
+import type { JournalQuery } from '../simulator/journal/journal-query.js'
+import type { ScenarioInput, WorldState } from '../simulator/state/scenario-schema.js'
+import type { WorldBundle } from '../simulator/history/world-bundle.js'
 import { CONTROL_PREFIX_PATH, MockServerError, normalizeServerUrl } from './mock-server.js'
-import { WORLD_HEADER, type WorldInfo } from '../simulator/worlds.js'
+import { WORLD_HEADER, type WorldInfo } from '../simulator/worlds/worlds.js'
 
 /** How to reach the simulator server's control API. */
 export interface MockServerOptions {

@@ -1,6 +1,6 @@
 import * as z from 'zod'
-import type { JournalEntry, RequestJournal } from '../simulator/journal-entry.js'
-import type { JournalQuery } from '../simulator/journal-query.js'
+import type { JournalEntry, RequestJournal } from '../simulator/journal/journal-entry.js'
+import type { JournalQuery } from '../simulator/journal/journal-query.js'
 
 /**
  * What `toHaveReceivedRequest` looks for in a world's request journal. Every

@@ -7,11 +7,11 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ReportedRun, runWithReport } from '../../test/support/run-with-report.js'
-import { startServer, type RunningServer } from '../node/server.js'
-import { replayBundle } from '../simulator/bundle-replay.js'
+import { startServer, type RunningServer } from '../node/server/server.js'
+import { replayBundle } from '../simulator/history/bundle-replay.js'
 import { createSimulator } from '../simulator/create-simulator.js'
 import { engineOf } from '../simulator/engine.js'
-import { worldBundleSchema } from '../simulator/world-bundle.js'
+import { worldBundleSchema } from '../simulator/history/world-bundle.js'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const VITEST = join(createRequire(import.meta.url).resolve('vitest/package.json'), '../vitest.mjs')

@@ -54,7 +54,7 @@ async function writeBundle(world: MockWorld, dir: string, name: string): Promise
   try {
     const bundle = await world.bundle()
     // Imported here, not at the top: the entry also serves Vitest's browser mode, which has no node:fs.
-    const [{ mkdir }, { relative, resolve }, { replaceFile }] = await Promise.all([import('node:fs/promises'), import('node:path'), import('../node/safe-replace.js')])
+    const [{ mkdir }, { relative, resolve }, { replaceFile }] = await Promise.all([import('node:fs/promises'), import('node:path'), import('../node/files/safe-replace.js')])
     const file = resolve(dir, name)
     await mkdir(resolve(dir), { recursive: true })
     // The file's name is made here: a new owner-only (0600) file renamed in, as every file holding password

@@ -11,7 +11,7 @@
  * expect(sim).toHaveReceivedRequest({ method: 'GET', path: '/core/users', status: 200 }, { times: 1 })
  */
 import { expect } from 'vitest'
-import type { RequestJournal } from '../simulator/journal-entry.js'
+import type { RequestJournal } from '../simulator/journal/journal-entry.js'
 import { MockWorld } from '../testing/mock-world.js'
 import { checkMatch, type JournalSnapshot, judge, type MatchOptions, type RequestMatch, readJournal, readJournalAsync, short } from '../testing/request-match.js'
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import './index.js'
 import { createSimulator } from '../simulator/create-simulator.js'
-import { startServer, type RunningServer } from '../node/server.js'
+import { startServer, type RunningServer } from '../node/server/server.js'
 import { createMockWorld } from '../testing/mock-world.js'
 
 const CLOCK = '2026-01-01T00:00:00Z'

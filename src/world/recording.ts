@@ -3,7 +3,7 @@
  * backend shows about the records behind it, and how a section turns what was
  * seen into its part of a scenario. Areas describe their own answers
  * (`AreaDefinition.recording`); the shared accounts describe theirs in
- * `accounts/accounts-recording.ts`; `src/simulator/recorder.ts` runs them.
+ * `accounts/accounts-recording.ts`; `src/simulator/recording/recorder.ts` runs them.
  */
 
 /** One answer of a real backend, matched to the route that documents it. */

@@ -3,7 +3,7 @@ import { call, useDefaultWorld } from '../support/http.js'
 
 /**
  * The control plane for test runs (issue 10): request journal, faults and
- * isolated worlds, written once and run in-process (src/simulator/control.test.ts)
+ * isolated worlds, written once and run in-process (src/simulator/control/control.test.ts)
  * and against the real CLI server (test/control-http.test.ts). The world must
  * be the `default` scenario, seed 1, clock 2026-01-01T00:00:00Z, with the
  * default journal size and world limit.

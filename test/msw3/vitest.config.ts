@@ -27,9 +27,9 @@ export default defineConfig({
     include: [
       'test/msw3/versions.check.ts',
       'src/areas/*/{admin,core,quantum,general,ledger}.test.ts',
-      'src/simulator/control.test.ts',
-      'src/simulator/msw-handler.test.ts',
-      'src/simulator/simulator-handler.test.ts',
+      'src/simulator/control/control.test.ts',
+      'src/simulator/pipeline/msw-handler.test.ts',
+      'src/simulator/pipeline/simulator-handler.test.ts',
       'test/areas-http.test.ts',
       'test/control-http.test.ts',
     ],

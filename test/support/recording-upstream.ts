@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import { createSimulator, type Simulator, type SimulatorOptions } from '../../src/simulator/create-simulator.js'
-import type { Recorder } from '../../src/simulator/recorder.js'
-import { recorderFor } from '../../src/simulator/recorder-setup.js'
+import type { Recorder } from '../../src/simulator/recording/recorder.js'
+import { recorderFor } from '../../src/simulator/recording/recorder-setup.js'
 import type { SimulatorInstance } from '../../src/simulator/simulator-instance.js'
 
 /** What a recorded read answered: the replay must answer the same. */

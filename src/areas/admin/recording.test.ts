@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { type RecordingAnswer, recordingUpstream } from '../../../test/support/recording-upstream.js'
 import type { Simulator } from '../../simulator/create-simulator.js'
-import { recordingSummaryLines } from '../../simulator/recorder-setup.js'
-import { scenarioSchema } from '../../simulator/scenario-schema.js'
+import { recordingSummaryLines } from '../../simulator/recording/recorder-setup.js'
+import { scenarioSchema } from '../../simulator/state/scenario-schema.js'
 
 // A simulator with another seed stands in for the real backend: what it answers
 // is recorded, and a simulator loaded with the recording must answer the same.

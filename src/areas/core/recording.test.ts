@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { recordingUpstream } from '../../../test/support/recording-upstream.js'
 import type { Simulator } from '../../simulator/create-simulator.js'
-import { recordingSummaryLines } from '../../simulator/recorder-setup.js'
-import { scenarioSchema } from '../../simulator/scenario-schema.js'
+import { recordingSummaryLines } from '../../simulator/recording/recorder-setup.js'
+import { scenarioSchema } from '../../simulator/state/scenario-schema.js'
 import type { RecordedSection } from '../../world/recording.js'
 import { coreSectionRecording } from './recording.js'
 

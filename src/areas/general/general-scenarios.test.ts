@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { ConfigError } from '../../kernel/errors/config-error.js'
 import { createSimulator, type Simulator } from '../../simulator/create-simulator.js'
 import { ScenarioError } from '../../kernel/errors/scenario-error.js'
-import type { ScenarioInput } from '../../simulator/scenario-schema.js'
+import type { ScenarioInput } from '../../simulator/state/scenario-schema.js'
 import { derivedSecret } from './tokens.js'
 
 const CLOCK = '2026-01-01T00:00:00Z'

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { recordingUpstream } from '../../../test/support/recording-upstream.js'
-import { recorderFor } from '../../simulator/recorder-setup.js'
-import { scenarioSchema } from '../../simulator/scenario-schema.js'
+import { recorderFor } from '../../simulator/recording/recorder-setup.js'
+import { scenarioSchema } from '../../simulator/state/scenario-schema.js'
 import type { SimulatorInstance } from '../../simulator/simulator-instance.js'
 
 const BASE = 'http://127.0.0.1:3000/quantum/v1'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createSimulator } from '../../simulator/create-simulator.js'
-import { recorderFor } from '../../simulator/recorder-setup.js'
+import { recorderFor } from '../../simulator/recording/recorder-setup.js'
 import type { SimulatorInstance } from '../../simulator/simulator-instance.js'
 import type { RecordedSection } from '../recording.js'
 import { accountsRecording, RECORDED_USERS } from './accounts-recording.js'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createSimulator, type Simulator } from '../../simulator/create-simulator.js'
-import type { ScenarioInput } from '../../simulator/scenario-schema.js'
+import type { ScenarioInput } from '../../simulator/state/scenario-schema.js'
 
 const CLOCK = '2026-01-01T00:00:00Z'
 const WITH_PASSWORD = { username: 'has.password', email: 'has@example.com', status: 'active' as const, password: 'team-password' }
