@@ -36,26 +36,22 @@
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { build } from 'esbuild'
 import { fmt, log, markdownTable } from './lib/format.js'
 import { median } from './lib/median.js'
 import { loadAverage } from './lib/proc-stats.js'
 import { scratchPath } from './lib/scratch.js'
 import { BROWSER_FIRST_PATH, browserPages, floorPages } from './browser-pages.js'
+import { bundlePage, loadSupport, ROOT } from './browser-build.js'
+import { captureAnswer, loadOnce } from './browser-load.js'
 import { setting } from './switches.js'
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url))
 /** Issue 32: the simulator's first answer within 1.25× the hand-written handler's. */
 const TARGET_RATIO = 1.25
-const HTML =
-  '<!doctype html><html><head><meta charset="utf-8"><title>first answer</title></head><body><pre id="answer"></pre><script type="module" src="app.js"></script></body></html>\n'
 
 /**
- * @typedef {{ key: string, name: string, app: string, resolveDir?: string }} Page
- * @typedef {{ evaluated: number, started: number, answered: number }} Load times in ms since navigation start
- * @typedef {{ serveStatic: typeof import('../examples/browser/static-server.js').serveStatic, launchChromium: typeof import('../test/support/chromium.js').launchChromium }} Support
+ * @typedef {import('./browser-build.js').Page} Page
+ * @typedef {import('./browser-load.js').Load} Load
  */
 
 /** Runs the row; resolves with the exit code. */
@@ -157,63 +153,6 @@ export async function runBrowserStart() {
 }
 
 /**
- * The example's static server and the test suite's Chromium launcher are
- * TypeScript: bundled once into the scratch folder, so the bench uses the very
- * same code (flags included) rather than a copy.
- *
- * @returns {Promise<Support>}
- */
-async function loadSupport() {
-  const file = `${scratchPath('browser-support')}.mjs`
-  await build({
-    stdin: {
-      contents: `export { serveStatic } from './examples/browser/static-server.ts'\nexport { launchChromium } from './test/support/chromium.ts'\n`,
-      resolveDir: ROOT,
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    outfile: file,
-    logLevel: 'warning',
-  })
-  // Its bare imports (playwright-core) resolve from the repository, not from the scratch folder.
-  writeFileSync(file, readFileSync(file, 'utf8').replace(/from "playwright-core"/g, `from ${JSON.stringify(import.meta.resolve('playwright-core'))}`))
-  return import(pathToFileURL(file).href)
-}
-
-/**
- * Bundles one page into `site/<key>/`: its app as an app's bundler would
- * (`multi-area-mock/browser` through the package's exports, or from `src/`),
- * and its HTML. A chunk the page never imports (msw's GraphQL support) is
- * written but not loaded, so sizes count what the page requested.
- *
- * @param {string} site
- * @param {Page} page
- * @param {'dist' | 'src'} from
- */
-async function bundlePage(site, page, from) {
-  const dir = join(site, page.key)
-  mkdirSync(dir, { recursive: true })
-  writeFileSync(join(dir, 'index.html'), HTML)
-  await build({
-    stdin: { contents: page.app, resolveDir: page.resolveDir ?? ROOT, sourcefile: 'app.js', loader: 'js' },
-    // A floor page's chunks are in the scratch folder; their packages are the repository's.
-    nodePaths: [join(ROOT, 'node_modules')],
-    entryNames: 'app',
-    outdir: dir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    alias: from === 'src' ? { 'multi-area-mock/browser': join(ROOT, 'src', 'browser', 'index.ts') } : {},
-    logLevel: 'warning',
-  })
-}
-
-/**
  * The JavaScript files a page requested from the static server, and their size.
  *
  * @param {string} site
@@ -228,73 +167,6 @@ function loadedScripts(site, key, requests) {
     gzipped: bytes.reduce((sum, file) => sum + gzipSync(file, { level: 9 }).length, 0),
     files: paths.length,
   }
-}
-
-/**
- * Loads the simulator page once and returns the JSON it rendered.
- *
- * @param {import('playwright-core').Browser} browser
- * @param {string} url
- */
-async function captureAnswer(browser, url) {
-  const context = await browser.newContext()
-  try {
-    const page = await context.newPage()
-    await page.goto(`${url}/simulator/`)
-    await page.waitForSelector('body[data-answered]', { timeout: 30_000 })
-    const status = await page.getAttribute('body', 'data-status')
-    const text = (await page.textContent('#answer')) ?? ''
-    if (status !== '200') throw new Error(`the simulator page answered ${status}: ${text.slice(0, 200)}`)
-    JSON.parse(text)
-    return text
-  } finally {
-    await context.close()
-  }
-}
-
-/**
- * One load of a page in a fresh context: its times, after checking it rendered `answer` with a 200.
- *
- * @param {import('playwright-core').Browser} browser
- * @param {string} url
- * @param {string} answer
- * @returns {Promise<Load>}
- */
-async function loadOnce(browser, url, answer) {
-  const context = await browser.newContext()
-  try {
-    const page = await context.newPage()
-    /** @type {string[]} */
-    const errors = []
-    page.on('pageerror', (error) => errors.push(error.message))
-    await page.goto(url)
-    await page.waitForSelector('body[data-answered]', { timeout: 30_000 }).catch((error) => {
-      throw new Error(`${url} rendered no answer${errors.length ? `: ${errors.join('; ')}` : ''} (${error.message})`)
-    })
-    /** @type {{ status?: string, evaluated?: string, started?: string, answered?: string, text: string }} */
-    const data = await page.evaluate("({ ...document.body.dataset, text: document.querySelector('#answer')?.textContent ?? '' })")
-    if (data.status !== '200') throw new Error(`${url} answered ${data.status}: ${data.text.slice(0, 200)}`)
-    if (shape(JSON.parse(data.text)) !== shape(JSON.parse(answer))) throw new Error(`${url} rendered another kind of answer than the simulator's first: ${data.text.slice(0, 200)}`)
-    return { evaluated: Number(data.evaluated), started: Number(data.started), answered: Number(data.answered) }
-  } finally {
-    await context.close()
-  }
-}
-
-/**
- * The keys and list lengths of a JSON value, not its values: a page seeded on the
- * system clock answers other timestamps at every load, but the same users.
- *
- * @param {unknown} value
- * @returns {string}
- */
-function shape(value) {
-  if (Array.isArray(value)) return `[${value.length}:${value.map(shape).join(',')}]`
-  if (value !== null && typeof value === 'object')
-    return `{${Object.entries(value)
-      .map(([key, inner]) => `${key}:${shape(inner)}`)
-      .join(',')}}`
-  return typeof value
 }
 
 /** @param {number} bytes */

@@ -15,35 +15,29 @@
 // reverses every other round; figures are medians over rounds, ratios medians of each round's own.
 // Exits non-zero on a non-2xx answer, error, timeout, stderr line, server exit or disagreeing replicas.
 
-import { spawnSync } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { registration } from './lib/bodies.js'
-import { fmt, log, markdownTable, targetLines } from './lib/format.js'
-import { median } from './lib/median.js'
+import { fmt, log } from './lib/format.js'
 import { cpuSeconds, loadAverage } from './lib/proc-stats.js'
-import { assertAlive, spawnTracked, startChild, stopAll, stopChild } from './lib/processes.js'
+import { stopAll } from './lib/processes.js'
 import { check, summary } from './lib/run-checks.js'
 import { scratchPath } from './lib/scratch.js'
-import { CLI, HOST, SERVE_ARGS, startSimulator, stderrProblem } from './lib/servers.js'
-import { runWrk, wrkInstalled, wrkScript } from './lib/wrk.js'
+import { startSimulator } from './lib/servers.js'
+import { runWrk, wrkInstalled } from './lib/wrk.js'
+import { joinAfter } from './replica-join.js'
+import { startRedis, stopAllOf } from './replica-processes.js'
+import { OTHER, printTables, R, R2, S, S1, W, W1 } from './replica-report.js'
 import { setting } from './switches.js'
 
 /**
- * @typedef {import('./lib/processes.js').Server} Server
  * @typedef {import('./lib/wrk.js').LoadFigures} LoadFigures
+ * @typedef {import('./replica-join.js').Join} Join
  * @typedef {{ label: string, kind: 'memory' | 'other' | 'file' | 'pair', load: 'read' | 'write', drive: 1 | 2, connections?: number }} Run
- * @typedef {{ commands: number, prefillS: number, bannerMs: number, healthMs: number, agree: boolean, bytes: number }} Join
  * @typedef {Record<string, { figures: LoadFigures[][], cpu: number[] }>} Runs each run's figures (one per replica loaded) and CPU, per round
  */
 
-const BANNER = /multi-area-mock listening on (http:\/\/127\.0\.0\.1:\d+)/
 const READ = { request: { method: 'GET', path: '/core/products/prod-1001' } }
-// The runs the targets compare, by label.
-const [R, R2, W, S] = ['read, one process', 'read, two replicas at once', 'write, one process', 'write, one replica of two']
-const [W1, S1, OTHER] = ['write, 1 connection, one process', 'write, 1 connection, one replica of two', 'write, one process, other build']
 const smoke = process.env.BENCH_SMOKE === '1'
 /** This script's own defaults where neither the environment nor BENCH_SMOKE sets a switch: the shared ones would take ~10 min. */
 const knob = (/** @type {string} */ name, /** @type {number} */ fallback) => (process.env[name] || smoke ? setting(name) : fallback)
@@ -98,7 +92,7 @@ export async function runReplicasBench() {
       const steps = [...plan, 'join']
       for (const step of round % 2 === 0 ? steps : steps.reverse()) {
         if (step === 'join') {
-          const j = await joinAfter(joinCommands)
+          const j = await joinAfter(joinCommands, { connections, problems })
           joins.push(j)
           log(`  join after ${j.commands} commands (written in ${fmt(j.prefillS, 1)} s): health 200 after ${fmt(j.healthMs, 0)} ms, banner after ${fmt(j.bannerMs, 0)} ms`)
           log(`    GET /__mock/state: ${j.bytes} bytes, ${j.agree ? 'the same on both replicas' : 'NOT the same on both replicas'}`)
@@ -113,7 +107,7 @@ export async function runReplicasBench() {
         }
       }
     }
-    printTables(plan, runs, joins)
+    printTables(plan, runs, joins, config)
     log(`\nload average ${loadAverage()} at the end`)
     if (problems.length === 0) return 0
     log(`\nFAIL:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`)
@@ -136,7 +130,7 @@ async function measure(/** @type {Run} */ run) {
   const figures = await go(config.duration)
   const cpu = ((cpuOf() - cpu0) / figures.reduce((total, result) => total + result.total, 0)) * 1e6
   figures.forEach((result, i) => problems.push(...check(`${run.label} ${i + 1}`, result)))
-  await stopAllOf(all, run.label)
+  await stopAllOf(all, run.label, problems)
   return { figures, cpu }
 }
 
@@ -154,148 +148,6 @@ async function deploy(/** @type {Run} */ { kind }) {
   const first = await startSimulator(['--store', redis.url], { name: 'replica 1', timeoutMs: 60_000 })
   const second = await startSimulator(['--store', redis.url], { name: 'replica 2', timeoutMs: 60_000 })
   return { servers: [first, second], all: [first, second, redis] }
-}
-
-/** Every process must still run and have written nothing to stderr; then each is stopped, Redis last. */
-async function stopAllOf(/** @type {Server[]} */ all, /** @type {string} */ label) {
-  for (const server of all) {
-    assertAlive(label, server, problems)
-    const stderr = stderrProblem(label, server)
-    if (stderr) problems.push(stderr)
-  }
-  for (const server of all) await stopChild(server)
-}
-
-/** Redis and a replica; `commands` writes through it; then a second replica, timed from its spawn to its first health 200, and both worlds compared. */
-async function joinAfter(/** @type {number} */ commands) {
-  const redis = await startRedis()
-  const first = await startSimulator(['--store', redis.url], { name: 'replica 1', timeoutMs: 60_000 })
-  const prefillS = await prefill(first.url, commands)
-  // Every command ever added (snapshots trim the stream behind them, so its length is far less).
-  const info = spawnSync('redis-cli', ['-h', HOST, '-p', new URL(redis.url).port, 'XINFO', 'STREAM', 'mam:{default}:log'], { encoding: 'utf8' })
-  const lines = info.stdout.trim().split('\n')
-  const inStore = Number(lines[lines.indexOf('entries-added') + 1])
-  if (!(inStore >= commands)) problems.push(`join: the store's log took ${inStore || info.stderr.trim()} commands, fewer than the ${commands} written`)
-  const port = await freePort()
-  const args = [CLI, ...SERVE_ARGS.map((arg, i) => (SERVE_ARGS[i - 1] === '--port' ? String(port) : arg)), '--store', redis.url]
-  const spawnedAt = performance.now()
-  const joining = startChild('joining replica', process.execPath, args, BANNER, {}, 300_000)
-  /** @type {unknown} */ let failed
-  void joining.catch((error) => (failed = error))
-  // Polled from the spawn on: refused until the replica has caught up and listens.
-  let healthMs = NaN
-  while (Number.isNaN(healthMs)) {
-    if (failed) throw failed
-    if (performance.now() > spawnedAt + 300_000) throw new Error('join: the joining replica did not answer its health within 300 s')
-    const response = await fetch(`http://${HOST}:${port}/__mock/health`, { signal: AbortSignal.timeout(2000) }).catch(() => undefined)
-    await response?.arrayBuffer()
-    if (response?.status === 200) healthMs = performance.now() - spawnedAt
-    else await new Promise((resolve) => setTimeout(resolve, 5))
-  }
-  const second = await joining
-  const states = await Promise.all([first, second].map((server) => fetch(`${server.url}/__mock/state`, { signal: AbortSignal.timeout(60_000) })))
-  const [a, b] = await Promise.all(states.map((response) => (response.status === 200 ? response.text() : `status ${response.status}`)))
-  const agree = a === b && states[0].status === 200
-  if (!agree) problems.push(`join after ${inStore} commands: the joining replica's GET /__mock/state differs from the first replica's (or is not a 200)`)
-  await stopAllOf([first, second, redis], 'join')
-  return { commands: inStore, prefillS, bannerMs: second.startupMs, healthMs, agree, bytes: Buffer.byteLength(a) }
-}
-
-/**
- * Writes `commands` through a replica with wrk, users and product updates alternately; answers the seconds it took. wrk's thread
- * stops once that many are answered (those still in flight may add up to BENCH_CONNECTIONS - 1), and prints a line: wrk's main
- * thread sleeps for all of `-d` whatever its threads do, so the bench interrupts it (SIGINT ends the sleep; wrk then reports).
- */
-async function prefill(/** @type {string} */ url, /** @type {number} */ commands) {
-  const script = scratchPath('prefill.lua')
-  const lua = `local n, answered = 0, 0
-local headers = { ["content-type"] = "application/json" }
-request = function()
-  n = n + 1
-  if n % 2 == 0 then return wrk.format("PUT", "/core/products/prod-" .. (1001 + n % 12), headers, string.format('{"price":%d,"stock":%d}', n % 1000, n)) end
-  return wrk.format("POST", "/core/users", headers, string.format('{"username":"join-%d","email":"join-%d@example.com","password":"Passw0rd!"}', n, n))
-end
-response = function() answered = answered + 1 if answered == ${commands} then wrk.thread:stop() io.write("BENCH_STOPPED\\n") io.flush() end end
-`
-  writeFileSync(script, `${wrkScript({ request: { method: 'POST', path: '/core/users' } })}${lua}`)
-  const started = performance.now()
-  const wrk = spawnTracked('wrk', ['-t1', `-c${config.connections}`, `-d${Math.max(60, Math.ceil(commands / 100))}s`, '--timeout', '10s', '-s', script, url])
-  const stopped = () => wrk.output.out.includes('BENCH_STOPPED') && (wrk.child.stdout?.off('data', stopped), wrk.child.kill('SIGINT'))
-  wrk.child.stdout?.on('data', stopped)
-  const code = await wrk.closed
-  const figures = /BENCH_JSON (\{.*\})/.exec(wrk.output.out)
-  if (code !== 0 || !figures) throw new Error(`wrk failed (${code}) writing the join's commands:\n${wrk.output.out}\n${wrk.output.err}`)
-  const { requests, connect, read, write, status, timeout } = JSON.parse(figures[1])
-  if (requests < commands || connect + read + write + status + timeout > 0)
-    problems.push(`join's commands: ${requests} answered of ${commands}, ${status} non-2xx, ${connect + read + write} errors, ${timeout} timeouts`)
-  return (performance.now() - started) / 1000
-}
-
-/** Debian's redis-server on a free loopback port in a fresh folder, durable as the tests ask; resolves once it accepts connections. */
-async function startRedis() {
-  const dir = scratchPath('redis')
-  mkdirSync(dir)
-  const port = await freePort()
-  const args = ['--port', String(port), '--bind', HOST, '--dir', dir, '--save', '', '--appendonly', 'yes', '--appendfsync', 'always']
-  args.push('--protected-mode', 'yes', '--daemonize', 'no', '--logfile', '', '--loglevel', 'notice')
-  return { ...(await startChild('redis-server', '/usr/bin/redis-server', args, /Ready to (accept) connections/)), url: `redis://${HOST}:${port}` }
-}
-
-/** A port nothing listens on now (the kernel's pick, closed again). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, HOST, () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
-/** The medians of every run, then the issue's targets with verdicts (and the figures given for information). */
-function printTables(/** @type {Run[]} */ plan, /** @type {Runs} */ runs, /** @type {Join[]} */ joins) {
-  const of = (/** @type {string} */ label, i = 0) => runs[label].figures.map((round) => round[i])
-  const m = (/** @type {string} */ label, /** @type {'rps' | 'p50' | 'p99'} */ field, i = 0) => median(of(label, i).map((result) => result[field]))
-  /** The median over the rounds of a figure of `a`'s replica `i` against the same round's `b`. */
-  const paired = (/** @type {string} */ a, /** @type {string} */ b, /** @type {(x: LoadFigures, y: LoadFigures) => number} */ how, i = 0) =>
-    median(of(a, i).map((result, round) => how(result, of(b)[round])))
-  const ratio = (/** @type {LoadFigures} */ a, /** @type {LoadFigures} */ b) => a.rps / b.rps
-  const body = plan.flatMap((run) =>
-    Array.from({ length: run.drive }, (_, i) => {
-      const perRound = of(run.label, i).map((result) => fmt(result.rps, 0))
-      const name = run.drive > 1 ? `${run.label}, replica ${i + 1}` : run.label
-      return [name, fmt(m(run.label, 'rps', i), 0), fmt(m(run.label, 'p50', i), 2), fmt(m(run.label, 'p99', i), 2), fmt(median(runs[run.label].cpu), 0), perRound.join(', ')]
-    }),
-  )
-  log('')
-  for (const line of markdownTable(['run', 'req/s', 'p50 ms', 'p99 ms', 'CPU µs/request, all processes', 'req/s per round'], body)) log(line)
-  const added = (/** @type {string} */ store, /** @type {string} */ memory) => paired(store, memory, (a, b) => a.p50 - b.p50)
-  const p50s = (/** @type {string} */ to, /** @type {string} */ from) => `p50 ${fmt(m(from, 'p50'), 2)} → ${fmt(m(to, 'p50'), 2)} ms`
-  const x = (/** @type {number} */ value) => `${fmt(value, 2)}×`
-  const row = (/** @type {string} */ target, /** @type {string} */ limit, /** @type {string} */ measured, /** @type {boolean | null} */ met) => ({ target, limit, measured, met })
-  const [added1, addedC, file, join] = [added(S1, W1), added(S, W), paired('write, --state-file', W, ratio), median(joins.map((j) => j.healthMs))]
-  const agree = joins.every((j) => j.agree)
-  const list = (/** @type {(j: Join) => string | number} */ pick) => joins.map(pick).join(', ')
-  const rows = [
-    row('store write p50 vs in-memory, 1 connection', '≤ +1 ms', `+${fmt(added1, 2)} ms (${p50s(S1, W1)})`, added1 <= 1),
-    row(`store write p50 vs in-memory, -c${config.connections}`, '≤ +1 ms', `+${fmt(addedC, 2)} ms (${p50s(S, W)})`, null),
-    ...[0, 1].map((i) => paired(R2, R, ratio, i)).map((v, i) => row(`replica ${i + 1}'s reads, both driven at once, vs one process`, '≥ 0.5×', x(v), v >= 0.5)),
-    ...[0, 1].map((i) => row(`replica ${i + 1}'s writes, both driven at once, vs one process`, '', x(paired('write, two replicas at once', W, ratio, i)), null)),
-    row('store writes, one replica of two, vs one process', '', x(paired(S, W, ratio)), null),
-    row(`join after ${list((j) => j.commands)} commands: spawn to health 200`, '≤ 3 s', `${fmt(join / 1000, 2)} s (${list((j) => fmt(j.healthMs / 1000, 2))})`, join <= 3000),
-    row(
-      'the joined replica agrees (`GET /__mock/state`)',
-      'same bytes',
-      list((j) => (j.agree ? 'same' : 'DIFFERENT')),
-      agree,
-    ),
-    row('`--state-file` writes vs in-memory writes', '≥ 0.5×', `${x(file)} (${p50s('write, --state-file', W)})`, file >= 0.5),
-    ...(config.compare ? [row("this build's in-memory writes vs the other build's", '', `${x(paired(W, OTHER, ratio))} (${p50s(W, OTHER)})`, null)] : []),
-  ]
-  log('')
-  for (const line of targetLines(rows)) log(line)
-  if (!config.compare) log("\nThe command log's own cost on in-memory writes needs another build: BENCH_COMPARE=<its bin/multi-area-mock.js> (bench/README.md).")
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exitCode = await runReplicasBench()

@@ -1,5 +1,8 @@
 // @ts-check
-// Every environment switch and command-line flag of the bench scripts, in one table: the code reads them here, `node bench/run.js --help` prints it, bench/README.md quotes that print.
+// Every environment switch and command-line flag of the bench scripts, in one table (its entries in round-switches.js and script-switches.js): the code reads them here, `node bench/run.js --help` prints it, bench/README.md quotes that print.
+
+import { ROUND_SWITCHES } from './round-switches.js'
+import { SCRIPT_SWITCHES } from './script-switches.js'
 
 /**
  * How a raw value is read: `seconds` (> 0), `seconds0` (≥ 0), `count` (integer > 0),
@@ -23,210 +26,14 @@
  */
 /** @typedef {(name: string) => any} Get another switch's value, for a default that follows it */
 
-const RUN = 'run.js'
-const SCALE = 'scale.js'
-const PROXY = 'proxy.js, recording.js'
-
-/** @type {Switch[]} */
-export const SWITCHES = [
-  { name: '--help', kind: 'flag', used: RUN, meaning: 'print this table and stop (`--help --markdown`: the table alone, as bench/README.md quotes it)' },
-  { name: '--markdown', kind: 'flag', used: RUN, meaning: 'with `--help`: only the Markdown table' },
-  {
-    name: 'BENCH_SMOKE',
-    kind: 'on',
-    fallback: false,
-    used: 'all',
-    meaning: '`1`: the shortest run that proves a script starts and prints; each switch below with a smoke value takes it unless set. Its figures mean nothing',
-  },
-  { name: 'BENCH_DURATION', kind: 'seconds', fallback: 10, smoke: '1', used: `${RUN}, ${SCALE}, ${PROXY}`, meaning: 'measured seconds per run (wrk `-d`)' },
-  { name: 'BENCH_WARMUP', kind: 'seconds0', fallback: 3, smoke: '1', used: `${RUN}, ${SCALE}, ${PROXY}`, meaning: 'unrecorded warm-up seconds before each run (`0`: none)' },
-  {
-    name: 'BENCH_CONNECTIONS',
-    kind: 'count',
-    fallback: 50,
-    smoke: '10',
-    used: `${RUN}, ${SCALE}, ${PROXY}`,
-    meaning: 'concurrent keep-alive connections (each side of a journal pair gets half)',
-  },
-  {
-    name: 'BENCH_ROUNDS',
-    flag: '--rounds',
-    kind: 'count',
-    fallback: 3,
-    smoke: '1',
-    used: RUN,
-    meaning: 'rounds of every row on every server (also `--rounds N`); figures are medians',
-  },
-  {
-    name: 'BENCH_ONLY',
-    kind: 'list',
-    fallback: [],
-    shown: 'all',
-    smoke: 'create',
-    used: RUN,
-    meaning: 'rows (bench/scenarios.js): `list,one,login,data,measure,entangle,status,create,delegate,eip191`',
-  },
-  { name: 'BENCH_MODES', kind: 'list', fallback: [], shown: 'all', smoke: 'fast', used: RUN, meaning: 'simulator variants: `msw,fast,nojournal`; the baseline always runs' },
-  {
-    name: 'BENCH_COMPARE',
-    kind: 'text',
-    used: RUN,
-    meaning: "another build's `bin/multi-area-mock.js`: each variant also runs on it as `<variant>@other`, same run, same baseline",
-  },
-  {
-    name: 'BENCH_SIGNATURES',
-    kind: 'count',
-    fallback: (/** @type {Get} */ get) => Math.ceil((get('BENCH_WARMUP') + get('BENCH_DURATION')) * 1500),
-    shown: '(warm-up + duration) × 1500',
-    used: RUN,
-    meaning: 'signed delegations per round for the `eip191` row',
-  },
-  {
-    name: 'BENCH_JOURNAL_PAIRS',
-    kind: 'count0',
-    fallback: 5,
-    smoke: '0',
-    used: RUN,
-    meaning: 'side-by-side journal pairs per row (`0`: none; they need wrk, `fast` and `nojournal`)',
-  },
-  {
-    name: 'BENCH_BATCHED_BASELINE',
-    kind: 'off',
-    fallback: true,
-    shown: '1',
-    smoke: '0',
-    used: RUN,
-    meaning: '`0`: leave out the second bare server, which ends answers at the end of each event-loop turn (information)',
-  },
-  {
-    name: 'BENCH_TARGETS',
-    kind: 'off',
-    fallback: true,
-    shown: '1',
-    smoke: '0',
-    used: RUN,
-    meaning: '`0`: after the rounds, the HTTP targets only (no import time, per-test costs or scale)',
-  },
-  { name: '--targets', kind: 'flag', used: RUN, meaning: "instead of the rounds: issue 25's targets that need no wrk rounds (bench/targets.js)" },
-  {
-    name: 'BENCH_SCALE',
-    flag: '--scale',
-    kind: 'on',
-    fallback: false,
-    used: RUN,
-    meaning: '`1` (or `--scale`): the scale figures instead of the rounds (bench/scale.js; needs wrk)',
-  },
-  {
-    name: 'BENCH_SCALE_SIZES',
-    kind: 'sizes',
-    fallback: [1000, 100000],
-    shown: '1000,100000',
-    smoke: '100,200',
-    used: SCALE,
-    meaning: 'world sizes (generated users) for `--scale`',
-  },
-  {
-    name: 'BENCH_SCALE_ROUNDS',
-    kind: 'count',
-    fallback: (/** @type {Get} */ get) => get('BENCH_ROUNDS'),
-    shown: 'BENCH_ROUNDS, else 3',
-    smoke: '1',
-    used: SCALE,
-    meaning: 'rounds for `--scale`, a fresh server per size and round',
-  },
-  { name: 'BENCH_SCALE_TARGET_ROUNDS', kind: 'count', fallback: 3, smoke: '1', used: 'scale-targets.js', meaning: 'fresh 100,000-user servers the scale targets are medians of' },
-  { name: '--proxy', kind: 'flag', used: RUN, meaning: 'proxy overhead instead of the rounds (bench/proxy.js, also `npm run bench:proxy`)' },
-  {
-    name: '--record',
-    kind: 'flag',
-    used: RUN,
-    meaning: 'recording overhead instead of the rounds: `--proxy` with and without `--record` (bench/recording.js, also `npm run bench:record`)',
-  },
-  { name: 'BENCH_PAIRS', kind: 'count0', fallback: 5, smoke: '1', used: PROXY, meaning: 'wrk pairs per endpoint: direct/proxied (proxy.js), proxied/recorded (recording.js)' },
-  {
-    name: '--bundle',
-    kind: 'flag',
-    used: RUN,
-    meaning: 'world bundles instead of the rounds: size and time of `GET /__mock/bundle` and `serve --replay` (bench/bundle.js, `npm run bench:bundle`)',
-  },
-  { name: 'BENCH_BUNDLE_COMMANDS', kind: 'count', fallback: 10000, smoke: '200', used: 'bundle.js', meaning: 'commands the world receives before its bundle is taken' },
-  { name: 'BENCH_BUNDLE_ROUNDS', kind: 'count', fallback: 5, smoke: '1', used: 'bundle.js', meaning: 'rounds of each pair (bundle/state, replay/plain start)' },
-  { name: '--worlds', kind: 'flag', used: RUN, meaning: 'world create + delete instead of the rounds (bench/worlds.js, `npm run bench:worlds`)' },
-  { name: 'BENCH_WORLDS', kind: 'count', fallback: 300, smoke: '20', used: 'worlds.js', meaning: 'measured create + delete pairs per row' },
-  { name: 'BENCH_WORLDS_WARMUP', kind: 'count0', fallback: 30, smoke: '2', used: 'worlds.js', meaning: 'unmeasured pairs before them' },
-  { name: 'BENCH_SUITE_COUNT', kind: 'count', fallback: 300, smoke: '20', used: 'test-suite.js', meaning: 'measured per-test rounds (reset, typical test, worlds)' },
-  { name: 'BENCH_SUITE_WARMUP', kind: 'count0', fallback: 50, smoke: '2', used: 'test-suite.js', meaning: 'unmeasured rounds before them' },
-  { name: 'BENCH_IMPORT_RUNS', kind: 'count', fallback: 15, smoke: '10', used: 'import-time.js', meaning: 'fresh processes of each kind for the import time (at least 10)' },
-  {
-    name: '--browser',
-    kind: 'flag',
-    used: RUN,
-    meaning:
-      'the browser row instead of the rounds: first simulated answer after navigation in Chromium, multi-area-mock/browser against a hand-written msw handler (bench/browser-start.js)',
-  },
-  {
-    name: 'BENCH_BROWSER_PAIRS',
-    kind: 'count',
-    fallback: 15,
-    smoke: '2',
-    used: 'browser-start.js',
-    meaning: 'pairs of fresh browser contexts (simulator page, msw page), after one not counted',
-  },
-  {
-    name: 'BENCH_BROWSER_FROM',
-    kind: 'text',
-    fallback: 'dist',
-    used: 'browser-start.js',
-    meaning: '`dist`: the app bundles the built package; `src`: it bundles src/browser/index.ts (no build needed)',
-  },
-  {
-    name: 'BENCH_BROWSER_FLOORS',
-    kind: 'on',
-    fallback: false,
-    used: 'browser-start.js',
-    meaning: '`1`: also the floor pages, the msw page awaiting zod, faker or both (what the stack costs before any of the simulator)',
-  },
-  {
-    name: 'BENCH_BROWSER_COMPARE',
-    kind: 'text',
-    used: 'browser-start.js',
-    meaning: "another build's repository (its `dist/` built): its browser entry is a page of the row too, `simulator-other`",
-  },
-  { name: '--ingest', kind: 'flag', used: RUN, meaning: 'ingestion memory instead of the rounds (bench/ingest-memory.js, also `npm run bench:ingest`)' },
-  { name: 'INGEST_POINTS', kind: 'count', fallback: 2000000, smoke: '20000', used: 'ingest-memory.js', meaning: 'points sent in all' },
-  { name: 'INGEST_BATCH', kind: 'count', fallback: 10000, smoke: '5000', used: 'ingest-memory.js', meaning: 'points per request' },
-  { name: 'INGEST_SENSORS', kind: 'count', fallback: 50, used: 'ingest-memory.js', meaning: 'sensors, round-robin' },
-  { name: 'INGEST_CONNECTIONS', kind: 'count', fallback: 2, used: 'ingest-memory.js', meaning: 'keep-alive connections' },
-  { name: 'INGEST_SAMPLE_EVERY', kind: 'count', fallback: 100000, smoke: '5000', used: 'ingest-memory.js', meaning: "the server's RSS sampled every this many points" },
-  { name: 'INGEST_EXPECT_FLAT', kind: 'off', fallback: true, shown: '1', smoke: '0', used: 'ingest-memory.js', meaning: '`0`: report RSS growth without failing on it' },
-  { name: 'INGEST_ARGS', kind: 'words', fallback: [], shown: '', used: 'ingest-memory.js', meaning: 'extra `serve` flags (`--ingest-window 100000`)' },
-  { name: 'INGEST_CLI', kind: 'text', used: 'ingest-memory.js', meaning: "another build's `bin/multi-area-mock.js` (a before figure)" },
-  { name: 'SOAK_REQUESTS', kind: 'count', fallback: 1000000, smoke: '2000', used: 'soak.js', meaning: 'requests in all' },
-  { name: 'SOAK_CONNECTIONS', kind: 'count', fallback: 32, used: 'soak.js', meaning: 'keep-alive connections' },
-  { name: 'SOAK_SAMPLE_EVERY', kind: 'count', fallback: 100000, smoke: '1000', used: 'soak.js', meaning: "the server's RSS sampled every this many requests" },
-  { name: 'SOAK_RESET_EVERY', kind: 'count', fallback: 50000, smoke: '1000', used: 'soak.js', meaning: 'a `POST /__mock/reset` every this many requests' },
-  { name: 'MSW_PATH_REQUESTS', kind: 'count', fallback: 20000, smoke: '1000', used: 'msw-path.js', meaning: 'in-process requests per round and way' },
-  { name: 'MSW_PATH_ROUNDS', kind: 'count', fallback: 5, smoke: '1', used: 'msw-path.js', meaning: 'rounds; figures are medians' },
-  { name: 'MSW_PATH_DIST', kind: 'text', used: 'msw-path.js', meaning: "another build's `dist/src/` (an A/B against an older build)" },
-  { name: '<users>', arg: 0, kind: 'count', fallback: 100000, used: 'heap-per-user.js', meaning: 'first argument: generated users per world' },
-  { name: '<rounds>', arg: 1, kind: 'count', fallback: 3, used: 'heap-per-user.js', meaning: 'second argument: seedings; figures are medians' },
-  { name: '--json', kind: 'flag', used: 'bundle-size.js', meaning: 'the bundle sizes as one JSON line' },
-  { name: 'BENCH_BASELINE_FIXTURES', kind: 'text', used: 'baseline-server.js', meaning: 'set by run.js: the captured answers the bare baseline replays' },
-  {
-    name: 'BENCH_BASELINE_BATCH',
-    kind: 'on',
-    fallback: false,
-    used: 'baseline-server.js',
-    meaning: 'set by run.js: `1` makes the baseline end answers at the end of each event-loop turn',
-  },
-  {
-    name: 'BENCH_BASELINE_PARSE',
-    kind: 'on',
-    fallback: false,
-    used: 'baseline-server.js',
-    meaning: 'set by command-input.js: `1` makes the baseline parse each request body as JSON (the floor of reading one)',
-  },
-]
+/**
+ * Every switch, in the order `node bench/run.js --help` prints them: run.js and its rounds (round-switches.js), then the other benches (script-switches.js).
+ *
+ * @example
+ * const names = SWITCHES.map((entry) => entry.name)
+ * @type {Switch[]}
+ */
+export const SWITCHES = [...ROUND_SWITCHES, ...SCRIPT_SWITCHES]
 
 /**
  * The value of one switch: the environment, else its flag, else its smoke value

@@ -190,4 +190,14 @@ describe('files read: --replay and scenario from-har take regular files only', (
     const path = fifo()
     expect(await refused(['scenario', 'from-har', path], 10_000)).toBe(`multi-area-mock: Cannot read HAR file ${path}: it is a named pipe, not a regular file.`)
   })
+
+  it('refuses --scenario and --fault @file of a device or a named pipe, at once', async () => {
+    expect(await refused(serve('--scenario', '/dev/zero'), 10_000)).toBe('multi-area-mock: Cannot read scenario file /dev/zero: it is a device, not a regular file.')
+    const path = fifo()
+    expect(await refused(serve('--scenario', path), 10_000)).toBe(`multi-area-mock: Cannot read scenario file ${path}: it is a named pipe, not a regular file.`)
+    // An invalid flag value is commander's usage error, as every other one.
+    const fault = await runCli(serve('--fault', '@/dev/zero'), 10_000)
+    expect(fault.code).not.toBe(0)
+    expect(fault.stderr).toContain("option '--fault <rule>' argument '@/dev/zero' is invalid. cannot read /dev/zero: it is not a regular file.")
+  })
 })

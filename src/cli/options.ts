@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { InvalidArgumentError, Option } from 'commander'
 import type * as z from 'zod'
 import { fieldsOf, type OptionField, unwrap } from '../kernel/options/option-fields.js'
@@ -96,10 +96,14 @@ export function parseOrigin(value: string): string {
 export function collectFault(value: string, previous: FaultRule[] = []): FaultRule[] {
   let text = value
   if (value.startsWith('@')) {
+    const file = value.slice(1)
+    // A regular file only: reading a device (`/dev/zero`) or a named pipe would never end.
+    const kind = statSync(file, { throwIfNoEntry: false })
+    if (kind !== undefined && !kind.isFile()) throw new InvalidArgumentError(`cannot read ${file}: it is not a regular file.`)
     try {
-      text = readFileSync(value.slice(1), 'utf8')
+      text = readFileSync(file, 'utf8')
     } catch (error) {
-      throw new InvalidArgumentError(`cannot read ${value.slice(1)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`)
+      throw new InvalidArgumentError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`)
     }
   }
   return [...previous, ...rethrown(() => parseFaultText(text))]

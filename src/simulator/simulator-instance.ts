@@ -7,7 +7,7 @@ import type { SimRequest } from '../kernel/http/sim-request.js'
 import type { ExampleSet } from '../kernel/openapi/examples.js'
 import type { OpenApiDocument } from '../kernel/openapi/document.js'
 import type { Dispatch, Dispatcher } from '../kernel/routing/dispatcher.js'
-import { SimClock, toSimClock } from '../kernel/time/sim-clock.js'
+import { type SimClock, toSimClock } from '../kernel/time/sim-clock.js'
 import { AccountStore } from '../world/accounts/account-store.js'
 import { World } from '../world/world.js'
 import { assembleAreas, routeTable } from './assembly.js'
@@ -19,35 +19,30 @@ import { Journal } from './journal/journal.js'
 import type { RequestJournal } from './journal/journal-entry.js'
 import { describeSimulator, EXAMPLE_CLOCK, recordExamples } from './openapi/openapi.js'
 import { type CheckedOptions, DEFAULT_SEED, reportInternalError, type SimulatorOptions, simulatorOptionsSchema } from './options.js'
-import { type PipelineParts, servePipeline, type Upstream } from './pipeline/request-pipeline.js'
-import { ApiError } from '../kernel/errors/api-error.js'
-import { errorResponse } from '../kernel/errors/error-response.js'
+import type { PipelineParts, Upstream } from './pipeline/request-pipeline.js'
 import type { ScenarioInput, WorldState } from './state/scenario-schema.js'
 import { CONTROL_PREFIX, type MountedArea, type OpenApiOptions, type Simulator, type SimulatorDb } from './simulator.js'
 import { type RequestRouter, SimulatorHandler } from './pipeline/simulator-handler.js'
-import { resolveScenario, seedFor, StateLifecycle } from './state/state-lifecycle.js'
+import { resolveScenario, seedFor } from './state/chosen-scenario.js'
+import { StateLifecycle } from './state/state-lifecycle.js'
 import { WorldLock } from './worlds/world-lock.js'
-import { dbNotReady } from './pipeline/not-ready.js'
-import { type Routed, WorldRouter } from './worlds/world-router.js'
+import { WorldRouter } from './worlds/world-router.js'
+import { type Found, WorldRequests } from './world-requests.js'
 import type { CreateWorldOptions, Worlds } from './worlds/worlds.js'
 import { WorldRegistry } from './worlds/world-registry.js'
-import { scenarioRecords, stateRecords } from './worlds/world-records.js'
-import { admitted } from './worlds/world-budget.js'
+import { scenarioRecords } from './worlds/world-records.js'
+import { WorldLoads } from './world-loads.js'
+import { worldOptions } from './world-options.js'
 import type { Family } from './log/world-family.js'
 import { FamilyShared } from './log/world-family.js'
 import type { WorldWrites } from './log/world-writes.js'
 import { familySeeds, worldPipeline } from './worlds/world-pipeline.js'
 
-/** A routed request: the world and route that answer it, and the request as they read it. */
-export interface Found extends Routed<SimulatorInstance> {
-  request: SimRequest
-}
-
 /** One simulator (or one world of a family): the parts assembled from the options, and the public `Simulator` members handed to them. */
 export class SimulatorInstance implements Simulator {
   readonly handlers: RequestHandler[]
   /** What the msw handler asks (the browser entry's handler, made before the simulator, asks it too). */
-  readonly router: RequestRouter<Found>
+  readonly router: RequestRouter<Found<SimulatorInstance>>
   readonly readings: Readings
   readonly ready: Promise<void>
   readonly areas: MountedArea[]
@@ -56,26 +51,23 @@ export class SimulatorInstance implements Simulator {
 
   readonly options: SimulatorOptions
   readonly #world: World
-  readonly #pipeline: PipelineParts
+  /** What this world's requests go through. */
+  readonly pipeline: PipelineParts
   /** This world's writes, applied in the family's order. */
   readonly writes: WorldWrites
   readonly #faults: FaultInjector
   readonly #journal: Journal
   readonly #worlds: WorldRegistry<SimulatorInstance>
-  readonly #router: WorldRouter<SimulatorInstance>
+  readonly #requests: WorldRequests<SimulatorInstance>
   /** Its state's lifecycle (loads, resets, snapshots), read by the family's snapshots. */
   readonly lifecycle: StateLifecycle
   readonly #areaCounts: () => Record<string, number>
   readonly #changes = new ChangeListeners()
   /** What the family's worlds share: kept loads, password keys, the source clock, the order of commands. */
   readonly #shared: FamilyShared<SimulatorInstance>
-  readonly #scenarios: Readonly<Record<string, ScenarioInput>>
-  /** The sections this simulator loads (the accounts and the mounted areas'), for counting a scenario's records. */
-  readonly #sectionKeys: ReadonlySet<string>
   #examples: Promise<ExampleSet> | undefined
   readonly #db: SimulatorDb
-  /** Whether the first scenario is seeded (`sim.db` may be read), or why it failed. */
-  #loaded: true | { failure: unknown } | undefined
+  readonly #loads: WorldLoads
 
   /** `checked`: `input` already checked with `simulatorOptionsSchema` (the browser entry's one parse), not parsed again. */
   constructor(input: SimulatorOptions, family?: Family<SimulatorInstance>, checked?: CheckedOptions) {
@@ -85,7 +77,6 @@ export class SimulatorInstance implements Simulator {
     this.#shared = family?.shared ?? new FamilyShared(() => this.#worlds)
     const { time, log } = this.#shared
     const scenarios = { ...builtinScenarios, ...options.scenarios }
-    this.#scenarios = scenarios
     const chosen = resolveScenario(scenarios, options.scenario ?? DEFAULT_SCENARIO)
     this.#world = new World({
       seed: seedFor(options.seed, chosen.scenario),
@@ -106,15 +97,18 @@ export class SimulatorInstance implements Simulator {
     this.areas = assembled.areas
     this.readings = assembled.api.readings ?? noReadings()
     this.#areaCounts = assembled.counts
-    this.#sectionKeys = new Set(assembled.sections.map((section) => section.key))
+    const sectionKeys = new Set(assembled.sections.map((section) => section.key))
     // An isolated world's size is checked from its scenario's declared counts before
     // anything is seeded: a refusal throws here and leaves nothing behind.
-    if (family) family.registry.admit(family.id, scenarioRecords(chosen.scenario, this.#sectionKeys))
+    if (family) family.registry.admit(family.id, scenarioRecords(chosen.scenario, sectionKeys))
     const control = controlApi({ sim: this, journal: this.#journal, faults: this.#faults, worlds: this.#worlds, prefix: CONTROL_PREFIX, family: this.#shared })
     this.dispatcher = routeTable(assembled, control.routes)
-    this.#router = new WorldRouter<SimulatorInstance>(this, this.#worlds, control.managing)
+    this.#requests = new WorldRequests(new WorldRouter<SimulatorInstance>(this, this.#worlds, control.managing), {
+      catchUp: () => this.#shared.log.catchUp(),
+      onInternalError: (error, request) => (this.options.onInternalError ?? reportInternalError)(error, request),
+    })
     const lock = new WorldLock()
-    this.#pipeline = worldPipeline({
+    this.pipeline = worldPipeline({
       worldId: this.worldId,
       world: this.#world,
       lock,
@@ -126,11 +120,11 @@ export class SimulatorInstance implements Simulator {
       changes: this.#changes,
       onInternalError: options.onInternalError ?? reportInternalError,
     })
-    this.writes = this.#pipeline.writes
+    this.writes = this.pipeline.writes
     // The request is adapted once: routing and the answer read the same `SimRequest`.
     this.router = {
-      route: (request: Request) => this.#route(fromFetchRequest(request)),
-      answer: (found: Found, request: Request) => this.#serve(found).then((reply) => toFetchResponse(reply, request)),
+      route: (request: Request) => this.#requests.route(fromFetchRequest(request)),
+      answer: (found: Found<SimulatorInstance>, request: Request) => this.#requests.serve(found).then((reply) => toFetchResponse(reply, request)),
     }
     this.handlers = [new SimulatorHandler(this.router, `multi-area-mock (${this.areas.map((area) => area.id).join(', ')})`)]
     this.lifecycle = new StateLifecycle({
@@ -146,12 +140,8 @@ export class SimulatorInstance implements Simulator {
       seeded: this.#shared.seeded,
       commandsKept: () => log.stores,
     })
-    this.ready = this.lifecycle.start(chosen)
-    // The caller may never await `ready`; a failure still surfaces on the first request (and on `sim.db`).
-    this.ready.then(
-      () => (this.#loaded = true),
-      (failure: unknown) => (this.#loaded = { failure }),
-    )
+    this.#loads = new WorldLoads({ lifecycle: this.lifecycle, worldId: this.worldId, worlds: this.#worlds, scenarios, sectionKeys })
+    this.ready = this.#loads.start(chosen)
   }
 
   /** What the family's worlds share, its order of commands among it, which the server keeps in a store (`--state-file`, `--store`). */
@@ -165,8 +155,7 @@ export class SimulatorInstance implements Simulator {
 
   /** Throws until the first scenario is seeded, rather than show an empty world (`await sim.ready`). */
   get db(): SimulatorDb {
-    if (this.#loaded === true) return this.#db
-    throw dbNotReady(this.#loaded?.failure)
+    return this.#loads.readable(this.#db)
   }
 
   get seed(): number {
@@ -202,15 +191,13 @@ export class SimulatorInstance implements Simulator {
   }
 
   reply(request: SimRequest): Promise<Reply> | undefined {
-    const found = this.#route(request)
-    return found && this.#serve(found)
+    const found = this.#requests.route(request)
+    return found && this.#requests.serve(found)
   }
 
   /** A proxied area's request (`serve --proxy`), answered by `upstream` through the pipeline: the world it names (or its 404), its faults, latency and journal. */
   forward(request: SimRequest, dispatch: Dispatch, upstream: Upstream): Promise<Reply> {
-    const world = this.#router.world(request)
-    if (world instanceof ApiError) return Promise.resolve(errorResponse(world))
-    return servePipeline(dispatch, request, world.#pipeline, upstream)
+    return this.#requests.forward(request, dispatch, upstream)
   }
 
   async openapi(options: OpenApiOptions = {}): Promise<OpenApiDocument> {
@@ -219,25 +206,16 @@ export class SimulatorInstance implements Simulator {
   }
 
   reset(): Promise<void> {
-    return this.#loads(this.lifecycle.reset())
+    return this.#loads.reset()
   }
 
   /** Seeds the starting scenario again as at instant `at`, in the log's turn: a replica joining others seeds what the first one did. */
   restartAt(at: number): Promise<void> {
-    return this.#shared.log.serial(() => this.#shared.time.during(at, () => this.#loads(this.lifecycle.reload())))
-  }
-
-  /** A load that succeeds makes `sim.db` readable, even after a first load that failed. */
-  #loads(load: Promise<void>): Promise<void> {
-    return load.then(() => void (this.#loaded = true))
+    return this.#shared.log.serial(() => this.#shared.time.during(at, () => this.#loads.reload()))
   }
 
   loadScenario(scenario: string | ScenarioInput): Promise<void> {
-    if (this.worldId === null) return this.#loads(this.lifecycle.loadScenario(scenario))
-    // An isolated world is limited like one being made (`worlds.maxRecords`), checked before seeding.
-    return this.#loads(
-      admitted(this.#worlds, this.worldId, scenarioRecords(resolveScenario(this.#scenarios, scenario).scenario, this.#sectionKeys), () => this.lifecycle.loadScenario(scenario)),
-    )
+    return this.#loads.loadScenario(scenario)
   }
 
   snapshot(): WorldState {
@@ -253,8 +231,7 @@ export class SimulatorInstance implements Simulator {
   }
 
   importState(state: unknown): Promise<void> {
-    if (this.worldId === null) return this.#loads(this.lifecycle.importState(state))
-    return this.#loads(admitted(this.#worlds, this.worldId, stateRecords(state), () => this.lifecycle.importState(state)))
+    return this.#loads.importState(state)
   }
 
   listScenarios(): Array<{ name: string; description: string }> {
@@ -270,31 +247,8 @@ export class SimulatorInstance implements Simulator {
     return this.#changes.add(listener)
   }
 
-  /** Which world and route answer a request, with the request itself. */
-  #route(request: SimRequest): Found | undefined {
-    const found = this.#router.route(request)
-    return found && { target: found.target, dispatch: found.dispatch, request }
-  }
-
-  /** Answers a routed request; with replicas, once what the others wrote is applied (a world one of them made included, a failure reported as any). */
-  #serve(found: Found): Promise<Reply> {
-    const behind = this.#shared.log.catchUp()
-    if (behind === undefined) return servePipeline(found.dispatch, found.request, found.target.#pipeline)
-    const failed = (error: unknown) => errorResponse(error, (internal) => (this.options.onInternalError ?? reportInternalError)(internal, found.request))
-    return behind.then(() => {
-      const again = this.#route(found.request) ?? found
-      return servePipeline(again.dispatch, again.request, again.target.#pipeline)
-    }, failed)
-  }
-
   /** A world of this family: the same options, with the scenario, seed and clock asked for. */
   #newWorld(id: string, create: CreateWorldOptions): SimulatorInstance {
-    const options = this.options
-    // A clock object of your own is forked, so the world's clock moves alone.
-    const clock = create.clock ?? (options.clock instanceof SimClock ? options.clock.fork() : options.clock)
-    const worldOptions: SimulatorOptions = { ...options, scenario: create.scenario ?? options.scenario ?? DEFAULT_SCENARIO }
-    if (create.seed !== undefined) worldOptions.seed = create.seed
-    if (clock !== undefined) worldOptions.clock = clock
-    return new SimulatorInstance(worldOptions, { registry: this.#worlds, id, shared: this.#shared })
+    return new SimulatorInstance(worldOptions(this.options, create), { registry: this.#worlds, id, shared: this.#shared })
   }
 }

@@ -1,9 +1,9 @@
-import { hmac } from '@noble/hashes/hmac.js'
 import { sha256 } from '@noble/hashes/sha2.js'
-import { type KeyedHmac, saltMac } from './salt-mac.js'
 import type { SealedPassword } from './sealed-password.js'
 import { ApiError } from '../errors/api-error.js'
+import { fromBase64, toBase64 } from './base64.js'
 import { PASSWORD_HASH_PATTERN } from './password-hash-format.js'
+import { ALGORITHM, derive, type PasswordKey, passwordKey, sameBytes } from './password-key.js'
 
 /**
  * Password hashing for a local simulator, with WebCrypto PBKDF2-SHA256 and a
@@ -25,7 +25,6 @@ import { PASSWORD_HASH_PATTERN } from './password-hash-format.js'
  */
 export const PASSWORD_ITERATIONS = 1000
 const LEGACY = 'pbkdf2-sha256'
-const ALGORITHM = 'pbkdf2-hmac-sha256'
 /**
  * The stored hash of an account without a password (a user recorded from real
  * traffic, a scenario's `password: null`): no password verifies it, and
@@ -38,8 +37,6 @@ export const NO_PASSWORD_HASH = 'none'
 /** Derived keys kept per hasher: far more than the distinct passwords a scenario uses. */
 const DEFAULT_KEY_CACHE = 256
 const encoder = new TextEncoder()
-const latin1 = new TextDecoder('latin1')
-const DOLLAR = 36
 
 /**
  * Hashes and verifies the passwords of one world, deriving each distinct
@@ -188,35 +185,6 @@ export function newPasswordKeys(): PasswordKeys {
   return new Map()
 }
 
-/** One password's derived key in a world: keyed HMAC state and a signer writing the stored form. */
-interface PasswordKey {
-  /** The PBKDF2 output itself, for `seal`. */
-  derived: Uint8Array
-  keyed: KeyedHmac
-  sign(salt: Uint8Array): string
-}
-
-function passwordKey(key: Uint8Array, worldSalt: Uint8Array, iterations: number): PasswordKey {
-  const keyed = hmac.create(sha256, key)
-  const prefix = encoder.encode(`${ALGORITHM}$${iterations}$${toBase64(worldSalt)}$`)
-  const mac = new Uint8Array(32)
-  const macInto = saltMac(keyed)
-  let text = new Uint8Array(0)
-  const sign = (salt: Uint8Array): string => {
-    macInto(salt, mac)
-    // Written as bytes, decoded once: one flat string per user (a `${…}` chain
-    // would keep a tree of string pieces alive for every stored hash).
-    const length = prefix.length + base64Length(salt.length) + 1 + base64Length(mac.length)
-    if (text.length !== length) text = new Uint8Array(length)
-    text.set(prefix)
-    let at = base64Into(salt, text, prefix.length)
-    text[at++] = DOLLAR
-    base64Into(mac, text, at)
-    return latin1.decode(text)
-  }
-  return { derived: key, keyed, sign }
-}
-
 /**
  * Hashes `password` with `salt` into the older `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`
  * (a full PBKDF2 per call); worlds hash with `PasswordHasher`.
@@ -243,58 +211,4 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [algorithm, rounds, saltText, hashText] = parts
   if (algorithm !== LEGACY || !rounds || !saltText || !hashText) return false
   return sameBytes(await derive(password, fromBase64(saltText), Number(rounds)), fromBase64(hashText))
-}
-
-function sameBytes(actual: Uint8Array, expected: Uint8Array): boolean {
-  if (actual.length !== expected.length) return false
-  let diff = 0
-  for (let i = 0; i < actual.length; i++) diff |= actual[i]! ^ expected[i]!
-  return diff === 0
-}
-
-async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(password), 'PBKDF2', false, ['deriveBits'])
-  const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: salt as Uint8Array<ArrayBuffer>, iterations }, key, 256)
-  return new Uint8Array(bits)
-}
-
-const BASE64 = encoder.encode('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/')
-const PAD = 61
-
-function base64Length(bytes: number): number {
-  return Math.ceil(bytes / 3) * 4
-}
-
-/** Writes standard padded base64 of `bytes` into `out` at `at`; returns the index after it. */
-function base64Into(bytes: Uint8Array, out: Uint8Array, at: number): number {
-  let i = 0
-  for (; i + 2 < bytes.length; i += 3) {
-    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!
-    out[at++] = BASE64[n >>> 18]!
-    out[at++] = BASE64[(n >>> 12) & 63]!
-    out[at++] = BASE64[(n >>> 6) & 63]!
-    out[at++] = BASE64[n & 63]!
-  }
-  const rest = bytes.length - i
-  if (rest > 0) {
-    const n = (bytes[i]! << 16) | (rest === 2 ? bytes[i + 1]! << 8 : 0)
-    out[at++] = BASE64[n >>> 18]!
-    out[at++] = BASE64[(n >>> 12) & 63]!
-    out[at++] = rest === 2 ? BASE64[(n >>> 6) & 63]! : PAD
-    out[at++] = PAD
-  }
-  return at
-}
-
-function toBase64(bytes: Uint8Array): string {
-  const out = new Uint8Array(base64Length(bytes.length))
-  base64Into(bytes, out, 0)
-  return latin1.decode(out)
-}
-
-function fromBase64(text: string): Uint8Array {
-  const binary = atob(text)
-  const out = new Uint8Array(binary.length)
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i)
-  return out
 }

@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises'
 import { basename, extname, resolve } from 'node:path'
 import { ConfigError } from '../../kernel/errors/config-error.js'
 import { ScenarioError } from '../../kernel/errors/scenario-error.js'
 import { type ScenarioInput, scenarioSchema } from '../../simulator/state/scenario-schema.js'
 import { safeParse } from '../../kernel/http/validate.js'
+import { openInputFile, readProblem } from './file-safety.js'
 
 /**
  * Reads and validates a scenario file. Every failure names the file: unreadable,
@@ -14,13 +14,15 @@ import { safeParse } from '../../kernel/http/validate.js'
  */
 export async function readScenarioFile(path: string): Promise<{ name: string; scenario: ScenarioInput }> {
   const file = resolve(path)
+  // A regular file only: a device (`/dev/zero`) or a named pipe is refused before anything is read.
+  const handle = await openInputFile(path, 'scenario file')
   let text: string
   try {
-    text = await readFile(file, 'utf8')
+    text = await handle.readFile('utf8')
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : String(code ?? error)
-    throw new ConfigError(`Cannot read scenario file ${file}: ${why}.`)
+    throw new ConfigError(`Cannot read scenario file ${file}: ${readProblem(error)}.`)
+  } finally {
+    await handle.close()
   }
   let json: unknown
   try {

@@ -5,7 +5,7 @@ import { parseOptions } from '../../kernel/options/parse-options.js'
 import { builtinScenarios, DEFAULT_SCENARIO } from '../../simulator/state/builtin-scenarios.js'
 import { type CheckedOptions, type SimulatorOptions, simulatorOptionsSchema } from '../../simulator/options.js'
 import type { ScenarioInput } from '../../simulator/state/scenario-schema.js'
-import { resolveScenario } from '../../simulator/state/state-lifecycle.js'
+import { resolveScenario } from '../../simulator/state/chosen-scenario.js'
 import { describeRecords, formatCount, scenarioRecords, totalRecords } from '../../simulator/worlds/world-records.js'
 
 /**

@@ -1,9 +1,9 @@
 import * as z from 'zod'
 import { integerText, option } from '../../kernel/options/option-meta.js'
 import { parseDuration } from '../../kernel/time/sim-clock.js'
-import { simulatorOptionsSchema } from '../../simulator/options.js'
-import { areaIdSchema } from '../../areas/registry.js'
-import { DISPATCH_MODES } from './fast-path.js'
+import { type SimulatorOptions, simulatorOptionsSchema } from '../../simulator/options.js'
+import { type AreaId, areaIdSchema } from '../../areas/registry.js'
+import { DISPATCH_MODES, type DispatchMode } from './fast-path.js'
 import { DEFAULT_PROXY_TIMEOUT } from '../proxy/proxy-targets.js'
 import { corsOriginProblem } from '../gate/cors.js'
 import { allowedHostProblem } from '../gate/host-policy.js'
@@ -206,4 +206,47 @@ export const serverOptionsSchema = z.object(
   'expected an object of options',
 )
 
-export type ServerOptions = z.input<typeof serverOptionsSchema>
+/**
+ * The options of `startServer`: the simulator's (`SimulatorOptions`) and the
+ * server's own, every field optional, checked by `serverOptionsSchema`. Named
+ * here, not derived with `z.input`, so the API report and editors show it by
+ * name; server-options.types.test.ts holds it equal to the schema's input type.
+ *
+ * @example
+ * const options: ServerOptions = { port: 0, scenario: 'empty', proxy: { admin: 'https://users.example.com/api' } }
+ * const running = await startServer(options)
+ */
+export type ServerOptions = SimulatorOptions & {
+  /** Default 4000; 0 picks a free port (D27). */
+  port?: number | undefined
+  /** Default `127.0.0.1`: not reachable from other machines unless asked (D27). */
+  host?: string | undefined
+  /** When set, every `/__mock/*` request must carry `Authorization: Bearer <controlToken>` (401 otherwise). */
+  controlToken?: string | undefined
+  /** Web origins, besides loopback ones and the server's own, whose pages may call the server: `https://app.example.com`, `null`, or `*`. */
+  corsOrigins?: string[] | undefined
+  /** `Host` names answered besides localhost, `*.localhost`, IP addresses and the bound host: `mock.test`, `.mock.test`, or `*`. */
+  allowedHosts?: string[] | undefined
+  /** Milliseconds a client may take to send the request line and headers (default 10 s); then 408. */
+  headersTimeout?: number | undefined
+  /** Milliseconds a client may take to send a whole request (default 30 s, or the headers timeout if longer); then 408. */
+  requestTimeout?: number | undefined
+  /** How requests reach the simulator: `'fast'` (default, straight to the route table) or `'msw'` (msw's `getResponse`). */
+  dispatch?: DispatchMode | undefined
+  /** Areas whose requests go to a real backend instead (docs/proxy.md): `{ admin: 'https://users.example.com/api' }`. */
+  proxy?: Partial<Record<AreaId, string>> | undefined
+  /** Milliseconds a proxied area's upstream may stay silent before a 504 `gateway_timeout` (default 30 s). */
+  proxyTimeout?: number | undefined
+  /** Keep the default world in this JSON file: loaded at start if it exists; each change is in `<file>.log` before it is answered. */
+  stateFile?: string | undefined
+  /** Record what the proxied areas' backends answer into this scenario file (needs `proxy`). */
+  record?: string | undefined
+  /** Start with the world of a bundle (a saved `GET /__mock/bundle`), byte for byte; the world options come from the bundle. */
+  replay?: string | undefined
+  /** With `replay`: stop before command `replayUntil` (counting from 1). */
+  replayUntil?: number | undefined
+  /** Share every world with the replicas started with the same store and options: `redis://host:port[/db]`. */
+  store?: string | undefined
+  /** Receives one line per request (`GET /core/users 200 0.4ms`); omit for silence. */
+  log?: ((line: string) => void) | undefined
+}

@@ -1,16 +1,14 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { ApiError } from '../../kernel/errors/api-error.js'
 import { ConfigError } from '../../kernel/errors/config-error.js'
 import { parseOptions } from '../../kernel/options/parse-options.js'
 import { errorResponse } from '../../kernel/errors/error-response.js'
 import { createSimulator } from '../../simulator/create-simulator.js'
 import { CONTROL_PREFIX, type Simulator } from '../../simulator/simulator.js'
-import { type ClientError, clientErrorReply } from './client-error.js'
 import { carriesControlToken, controlTokenGuard } from '../gate/control-token.js'
-import { CorsPolicy, NO_CORS } from '../gate/cors.js'
+import { CorsPolicy } from '../gate/cors.js'
 import { HostPolicy } from '../gate/host-policy.js'
-import { type GateVerdict, isControlPath, pathOf, RequestGate } from '../gate/request-gate.js'
+import { RequestGate } from '../gate/request-gate.js'
 import { DocsPage } from '../pages/docs-page.js'
 import { InspectorPage } from '../pages/inspector-page.js'
 import { StateFile } from '../state-file/state-file.js'
@@ -18,25 +16,20 @@ import { joinReplicas, worldFingerprint } from '../store/replica-store.js'
 import { simulatorOptionsSchema } from '../../simulator/options.js'
 import { DEFAULT_REQUEST_TIMEOUT, type ServerOptions, serverOptionsSchema } from './server-options.js'
 import { nodeAnswerer } from './fast-path.js'
-import { type WireReply, withControlHeaders, writeReply } from './wire-reply.js'
-import { AreaProxy, type ProxiedReply } from '../proxy/area-proxy.js'
+import { AreaProxy } from '../proxy/area-proxy.js'
 import { engineOf } from '../../simulator/engine.js'
 import { EndBatch } from './end-batch.js'
 import { proxyTargets } from '../proxy/proxy-targets.js'
 import { type RecordingFile, TrafficRecording } from '../recording/traffic-recording.js'
 import { applyReplay, planReplay, type ReplayedBundle } from '../replay/server-replay.js'
+import { listen } from './listen.js'
+import { type Answerer, listenForRequests } from './request-listener.js'
 
 export type { DispatchMode } from './fast-path.js'
 export type { ServerOptions } from './server-options.js'
 
 /** Options of the server alone: replicas may differ in them (every other option shapes the worlds they share). */
 const SERVER_ONLY: ReadonlySet<string> = new Set(Object.keys(serverOptionsSchema.shape).filter((key) => !(key in simulatorOptionsSchema.shape)))
-
-/** How much of an unread request body the server swallows before hanging up. */
-const DISCARD_LIMIT = 64 * 1024 * 1024
-
-/** The same after a 413: the body was refused for its size and may never end, so stop sooner. */
-const TOO_LARGE_DISCARD_LIMIT = 4 * 1024 * 1024
 
 /** A running simulator server. */
 export interface RunningServer {
@@ -145,14 +138,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     requireHostHeader: false,
   })
   server.keepAliveTimeout = 65_000
-  await new Promise<void>((resolve, reject) => {
-    const refuse = (error: unknown) => reject(listenError(error, host, wanted))
-    server.once('error', refuse)
-    server.listen(wanted, host, () => {
-      server.off('error', refuse)
-      resolve()
-    })
-  }).catch(async (error: unknown) => {
+  await listen(server, wanted, host).catch(async (error: unknown) => {
     // Not listening after all: let go of the store's connection, or the process would never end.
     await replica?.close()
     throw error
@@ -173,7 +159,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const gate = new RequestGate({ hosts: new HostPolicy(allowedHosts ?? [], host), cors, origin, isPublic: (path) => isPublic(path, docs, inspector) })
   const batch = new EndBatch()
   /** The gate's refusals, a preflight, the control token, then the docs, the inspector, a proxied area or the simulator. */
-  const answer = async (req: IncomingMessage, res: ServerResponse, verdict: GateVerdict): Promise<WireReply | ProxiedReply> => {
+  const answer: Answerer = async (req, res, verdict) => {
     if (verdict.refused) return errorResponse(verdict.refused)
     const method = req.method ?? 'GET'
     // A preflight never carries credentials (Fetch standard), so it cannot show the token; it changes nothing.
@@ -188,46 +174,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (proxiedReply) return await proxiedReply
     return (await answerer(req, res)) ?? errorResponse(engine.dispatcher.notFound(method, path))
   }
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    ;(req.socket as AnsweredSocket)[ANSWERING] = res
-    const started = performance.now()
-    let verdict: GateVerdict
-    try {
-      verdict = gate.check(req)
-    } catch {
-      verdict = { path: '/', url: new URL(origin), guarded: false, cors: NO_CORS, refused: malformedUrl() }
-    }
-    // The log shows the path as sent, so a refused trick (`/core/../__mock/state 400`) reads as what it was.
-    const path = pathOf(req.url ?? '/')
-    void answer(req, res, verdict)
-      .catch((error: unknown): WireReply => errorResponse(error))
-      .then((reply) => {
-        const upstream = 'upstreamHost' in reply ? ` (proxied to ${reply.upstreamHost})` : ''
-        log?.(`${req.method} ${path} ${reply.status === 0 ? 'dropped' : reply.status} ${(performance.now() - started).toFixed(1)}ms${upstream}`)
-        if (res.destroyed || ('written' in reply && reply.written)) return
-        writeReply(res, isControlPath(verdict.path) ? withControlHeaders(reply) : reply, reply.status === 0 ? undefined : verdict.cors, batch)
-        // A request refused before its body was read (413, 415, 404...) leaves the
-        // upload unread; the client would block sending it and never read our answer.
-        if (!req.complete) discardRest(req, res.statusCode === 413 ? TOO_LARGE_DISCARD_LIMIT : DISCARD_LIMIT)
-      })
-      .catch((error: unknown) => {
-        // Only writing can fail here (e.g. a header value Node refuses): a bug, not the client's.
-        process.stderr.write(`multi-area-mock: could not answer ${req.method} ${path}: ${error instanceof Error ? error.message : String(error)}\n`)
-        res.destroy()
-      })
-  })
-  // Requests Node cannot even parse (header block over its limit, broken HTTP)
-  // or that come too slowly never reach the handlers; they still get a JSON
-  // error (D9) with the CORS headers, unless an answer has begun on the socket.
-  server.on('clientError', (error: ClientError, socket) => {
-    // An answer made earlier in this turn goes out whole first: its head alone would look like one cut short.
-    batch.flush()
-    const current = (socket as AnsweredSocket)[ANSWERING]
-    const midAnswer = current?.headersSent && !current.writableFinished
-    const reply = socket.writable && !midAnswer ? clientErrorReply(error, cors) : undefined
-    if (reply === undefined) return void socket.destroy()
-    socket.end(reply, () => socket.destroy())
-  })
+  listenForRequests(server, { gate, origin, cors, batch, answer, log })
   stateFile?.attach()
   engine.family.recording = recording
 
@@ -254,33 +201,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
 }
 
-/**
- * The response being written on a socket, so a late client error never corrupts
- * it. On the socket because Node's `clientError` event hands over the socket
- * alone; a property, not a WeakMap: no GC bookkeeping per request.
- */
-const ANSWERING = Symbol('answering')
-type AnsweredSocket = object & { [ANSWERING]?: ServerResponse }
-
-/**
- * Swallows the rest of an unread upload (up to `limit` bytes, then hangs up),
- * as Node does for unread bodies; a body reader still listening (a Fetch body
- * stream nobody reads pauses the request again at once) is removed first.
- */
-function discardRest(req: IncomingMessage, limit: number): void {
-  let discarded = 0
-  req.removeAllListeners('data')
-  req.on('data', (chunk: Buffer) => {
-    discarded += chunk.length
-    if (discarded > limit) req.socket.destroy()
-  })
-  req.resume()
-}
-
-function malformedUrl(): ApiError {
-  return new ApiError(400, 'validation_failed', 'The request URL is malformed.', { details: [{ path: 'url', message: 'is not a valid URL' }] })
-}
-
 /** Paths under the control prefix that need no token: they hold nothing of the world (the docs page, the OpenAPI document, the inspector's page and files). */
 function isPublic(path: string, docs: DocsPage, inspector: InspectorPage): boolean {
   return path === `${CONTROL_PREFIX}/openapi.json` || docs.handles(path) || inspector.isPublic(path)
@@ -288,12 +208,4 @@ function isPublic(path: string, docs: DocsPage, inspector: InspectorPage): boole
 
 function headerText(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value
-}
-
-function listenError(error: unknown, host: string, port: number): Error {
-  const code = (error as NodeJS.ErrnoException)?.code
-  if (code === 'EADDRINUSE') return new ConfigError(`Port ${port} on ${host} is already in use; choose another with --port, or --port 0 for a free one.`)
-  if (code === 'EACCES') return new ConfigError(`Not allowed to listen on ${host}:${port}; choose a port above 1023.`)
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return new ConfigError(`Cannot listen on host "${host}": no such local address.`)
-  return error instanceof Error ? error : new Error(String(error))
 }

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto'
 import { constants } from 'node:fs'
-import { type FileHandle, open, readFile, rename, rm } from 'node:fs/promises'
-import { dirname, resolve } from 'node:path'
+import { type FileHandle, open, rename, rm } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import { ConfigError } from '../../kernel/errors/config-error.js'
-import { checkDerivedPath, NOFOLLOW, openRegularFile, resolveUserPath } from '../files/file-safety.js'
-import { cutWarning, entryLine, headerLine, markLine, notALog, parseLog } from './log-lines.js'
+import { NOFOLLOW } from '../files/file-safety.js'
+import { entryLine, headerLine, markLine } from './log-lines.js'
+import { cutLog, failureOf, type RecoveredLog, recoverLog } from './log-recovery.js'
 import { replaceFile, syncDirectory, writeTemporary } from '../files/safe-replace.js'
 
 // The log is a name the server makes: only ever opened at its own path, never through a link (see file-safety.ts).
 const APPEND = constants.O_WRONLY | constants.O_APPEND | NOFOLLOW
-const NO_SNAPSHOT = 'none'
 
 /** What `FileLog.open` found: the snapshot's text (none before the first compaction) and the entries after it, in order. */
 export interface FileLogLoad {
@@ -27,8 +27,6 @@ export interface FileLogOptions {
   sync?: (file: FileHandle) => Promise<void>
 }
 
-/** What `open` found on disk. */
-type Found = { path: string; snapshotTarget: string; logTarget: string; id: string; exists: boolean; size: number; entries: number }
 type Waiter = { line: string; resolve: () => void; reject: (error: Error) => void }
 
 /**
@@ -75,7 +73,7 @@ export class FileLog {
   #compacting: Promise<unknown> = Promise.resolve()
   #closed = false
 
-  private constructor(found: Found, options: FileLogOptions) {
+  private constructor(found: RecoveredLog, options: FileLogOptions) {
     this.#path = found.path
     this.#logPath = `${found.path}.log`
     this.#snapshotTarget = found.snapshotTarget
@@ -85,39 +83,21 @@ export class FileLog {
     this.#snapshotId = found.id
     this.#exists = found.exists
     this.#size = found.size
-    this.#written = found.entries
+    this.#written = found.entries.length
   }
 
   /** Opens (creating nothing until the first write) the snapshot at `path` and the log beside it; a torn or corrupt tail is cut and reported once through `onWarning`. */
   static async open(path: string, options: FileLogOptions = {}): Promise<FileLogLoad> {
-    const absolute = resolve(path)
-    const label = options.label ?? 'snapshot'
     const warn = options.onWarning ?? ((message: string) => void process.stderr.write(`multi-area-mock: ${message}\n`))
-    const snapshotTarget = await resolveUserPath(absolute, label)
-    const logTarget = `${absolute}.log`
-    await checkDerivedPath(logTarget, 'log')
-    const snapshot = await readIfThere(snapshotTarget, `the ${label} ${absolute}`)
-    const id = snapshot === undefined ? NO_SNAPSHOT : sha256(snapshot)
-    const bytes = await readIfThere(logTarget, `the log ${logTarget}`)
-    const parsed = parseLog(bytes ?? Buffer.alloc(0))
-    // Not a log this class wrote (its header is written whole, by a rename): someone else's file, never rewritten.
-    if (bytes !== undefined && bytes.length > 0 && parsed.follows === undefined) throw new ConfigError(notALog(logTarget))
-    if (parsed.cut > 0) warn(cutWarning(`${absolute}.log`, parsed))
-    // From the header, or from the last mark of a compaction whose snapshot is the one on disk (a crash before the log restarted).
-    let from = parsed.follows === id ? 0 : undefined
-    for (const mark of parsed.marks) if (mark.id === id) from = mark.at
-    if (from === undefined && parsed.entries.length > 0) {
-      warn(`The log ${absolute}.log follows another ${label} than ${absolute} (replaced by hand?); its ${parsed.entries.length} entries were dropped.`)
-    }
-    const entries = parsed.entries.slice(from ?? parsed.entries.length)
-    const log = new FileLog({ path: absolute, snapshotTarget, logTarget, id, exists: bytes !== undefined, size: parsed.good, entries: entries.length }, options)
-    // Left on disk as loaded: a cut tail truncated, a log that does not start at its header rewritten.
+    const found = await recoverLog(path, options.label ?? 'snapshot', warn)
+    const { snapshot, entries, repair } = found
+    const log = new FileLog(found, options)
     try {
-      if (bytes !== undefined && (from !== 0 || parsed.follows !== id)) await log.#restart(entries.map((entry) => entryLine(entry)))
-      else if (parsed.cut > 0) await cut(logTarget, parsed.good)
+      if (repair === 'restart') await log.#restart(entries.map((entry) => entryLine(entry)))
+      else if (repair === 'cut') await cutLog(found.logTarget, found.size)
     } catch (error) {
       if (error instanceof ConfigError) throw error
-      throw new ConfigError(`Cannot repair the log ${absolute}.log (${reason(error)}); it was left as it is.`)
+      throw new ConfigError(`Cannot repair the log ${found.path}.log (${failureOf(error)}); it was left as it is.`)
     }
     return { log, snapshot: snapshot?.toString('utf8'), entries }
   }
@@ -200,7 +180,7 @@ export class FileLog {
     } catch (error) {
       if (temporary !== undefined) await rm(temporary, { force: true }).catch(() => undefined)
       if (error instanceof ConfigError) throw error
-      throw new ConfigError(`Cannot ${stage} (${reason(error)}).`)
+      throw new ConfigError(`Cannot ${stage} (${failureOf(error)}).`)
     } finally {
       if (--this.#compactions === 0) this.#tail = undefined
     }
@@ -221,7 +201,7 @@ export class FileLog {
     try {
       await this.#write(lines, true)
     } catch (error) {
-      const refusal = new ConfigError(`Cannot write the log ${this.#logPath} (${reason(error)}).`)
+      const refusal = new ConfigError(`Cannot write the log ${this.#logPath} (${failureOf(error)}).`)
       for (const waiter of batch) waiter.reject(refusal)
       return
     }
@@ -262,38 +242,4 @@ export class FileLog {
     this.#firstSeq = this.#written - lines.length
     await syncDirectory(dirname(this.#logTarget))
   }
-}
-
-function sha256(bytes: Buffer): string {
-  return createHash('sha256').update(bytes).digest('hex')
-}
-
-/** A file's bytes, or undefined when there is none; read without following a link (the path is resolved already), a regular file only. */
-async function readIfThere(target: string, name: string): Promise<Buffer | undefined> {
-  try {
-    const file = await openRegularFile(target)
-    try {
-      return await readFile(file)
-    } finally {
-      await file.close()
-    }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
-    throw new ConfigError(`Cannot read ${name} (${reason(error)}); it was left as it is.`)
-  }
-}
-
-/** Truncates the log after its last good line, durably: later appends follow good data. */
-async function cut(target: string, size: number): Promise<void> {
-  const file = await open(target, constants.O_WRONLY | NOFOLLOW)
-  try {
-    await file.truncate(size)
-    await file.sync()
-  } finally {
-    await file.close()
-  }
-}
-
-function reason(error: unknown): string {
-  return (error as NodeJS.ErrnoException).code ?? String((error as Error).message ?? error).split('\n')[0]!
 }

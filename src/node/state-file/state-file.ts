@@ -1,16 +1,11 @@
 import { resolve } from 'node:path'
 import { ApiError } from '../../kernel/errors/api-error.js'
-import { ConfigError } from '../../kernel/errors/config-error.js'
-import { ScenarioError } from '../../kernel/errors/scenario-error.js'
-import { jsonStream } from '../../kernel/http/json-stream.js'
 import type { Command } from '../../simulator/log/command.js'
-import type { KeptCommands } from '../../simulator/log/command-log.js'
-import { STATE_DEPTH } from '../../simulator/control/control-routes.js'
+import type { KeptCommands } from '../../simulator/log/command-store.js'
 import type { Simulator } from '../../simulator/create-simulator.js'
 import { engineOf } from '../../simulator/engine.js'
-import type { WorldSnapshot } from '../../simulator/state/state-lifecycle.js'
-import type { WorldState } from '../../simulator/state/scenario-schema.js'
 import { FileLog } from './file-log.js'
+import { importStateText, isSettings, parseLogEntry, type SettingsEntry, stateText } from './state-file-content.js'
 
 /** The log is folded into a new state file once it holds this many changes: a restart replays at most about this many. */
 export const STATE_COMPACT_AFTER = 1_000
@@ -100,10 +95,10 @@ export class StateFile {
     this.#snapshotBytes = snapshot?.length ?? 0
     this.#logBytes = entries.reduce((sum, entry) => sum + entry.length, 0)
     try {
-      if (snapshot !== undefined) await this.#import(snapshot)
+      if (snapshot !== undefined) await importStateText(this.#sim, snapshot, this.path)
       const { family, lifecycle } = engineOf(this.#sim)
       for (const entry of entries) {
-        const command = this.#command(entry)
+        const command = parseLogEntry(entry, this.path)
         // Only the settings: the records are the state file's and the changes replayed so far (a crash while a new
         // state file was written leaves the changes before it in the log, then its settings line, then the later ones).
         if (isSettings(command)) await lifecycle.restoreSettings(command.settings)
@@ -169,29 +164,6 @@ export class StateFile {
       return { written, settings: log.append(JSON.stringify({ kind: 'settings', settings: rest } satisfies SettingsEntry)) }
     })
     await Promise.all([written, settings])
-  }
-
-  async #import(text: string): Promise<void> {
-    let state: unknown
-    try {
-      state = JSON.parse(text)
-    } catch (error) {
-      throw new ConfigError(`The state file ${this.path} is not JSON (${(error as Error).message.split('\n')[0]}); it was left as it is.`)
-    }
-    try {
-      await this.#sim.importState(state)
-    } catch (error) {
-      if (error instanceof ScenarioError) throw new ConfigError(`${error.message.replace('state document', `state file ${this.path}`)}; it was left as it is.`)
-      throw error
-    }
-  }
-
-  #command(entry: string): Command | SettingsEntry {
-    try {
-      return JSON.parse(entry) as Command | SettingsEntry
-    } catch {
-      throw new ConfigError(`The log ${this.path}.log holds a line that is not a change (edited by hand?); it was left as it is.`)
-    }
   }
 
   /** The kept store's append: the default world's commands only (isolated worlds live in memory, and so does making one). */
@@ -260,33 +232,6 @@ export class StateFile {
       if (this.#kept !== undefined && log !== undefined && (this.#again || this.#due(log))) this.#compact(this.#again)
     })
   }
-}
-
-/** The log's first entry after a new state file: the default world's settings no state document holds. */
-interface SettingsEntry {
-  kind: 'settings'
-  settings: Omit<WorldSnapshot, 'state'>
-}
-
-function isSettings(entry: Command | SettingsEntry): entry is SettingsEntry {
-  return entry.kind === 'settings'
-}
-
-/** The state document's bytes, streamed chunk by chunk (the same as `JSON.stringify`, never the whole text at once), then a newline. */
-async function* stateText(state: WorldState, written: (bytes: number) => void): AsyncGenerator<Uint8Array | string> {
-  const reader = jsonStream(state, STATE_DEPTH).getReader()
-  let bytes = 0
-  try {
-    for (let next = await reader.read(); !next.done; next = await reader.read()) {
-      bytes += next.value.length
-      yield next.value
-    }
-    written(bytes)
-  } finally {
-    // Stopped early (a failed write): the rest is never produced.
-    await reader.cancel().catch(() => undefined)
-  }
-  yield '\n'
 }
 
 /** What went wrong, as the log's one-line error names it: `EIO`, `ENOSPC`... */

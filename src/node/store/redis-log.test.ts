@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { commandCalls, redisCommand } from '../../../test/support/redis-commands.js'
 import { startRedis, type RedisServer } from '../../../test/support/redis-server.js'
 import { ConfigError } from '../../kernel/errors/config-error.js'
-import { LogTrimmedError, RedisLog, StoreUnavailableError } from './redis-log.js'
+import { RedisLog } from './redis-log.js'
+import { LogTrimmedError, StoreUnavailableError } from './store-errors.js'
 import { importRedisClient } from './redis-client.js'
 import { OVERSIZED } from './redis-scripts.js'
-import { compareIds } from '../../simulator/log/command-log.js'
+import { compareIds } from '../../simulator/log/command-store.js'
 
 let redis: RedisServer
 const opened: RedisLog[] = []

@@ -3,7 +3,8 @@ import { ConfigError } from '../../kernel/errors/config-error.js'
 import { describeStoreUrl, parseStoreUrl } from './store-url.js'
 import { importRedisClient, type RedisModule } from './redis-client.js'
 import { normalizeStreamId, orderOf } from './stream-ids.js'
-import { compareIds } from '../../simulator/log/command-log.js'
+import { compareIds } from '../../simulator/log/command-store.js'
+import { LogTrimmedError, StoreUnavailableError } from './store-errors.js'
 import { APPEND_AFTER, APPEND_JOURNAL, CLAIM, LAST_ID, READ, STREAM_FIELD as FIELD, WRITE_SNAPSHOT } from './redis-scripts.js'
 
 // Node's own timers, taken when the module loads: a test that fakes timers must not stall the store.
@@ -16,28 +17,6 @@ const PAGE = 1_000 // entries per round trip of readAfter
 const QUEUE_LIMIT = 10_000 // commands awaiting Redis before new ones fail at once: bounds memory while Redis is stopped
 const RECONNECT_MAX_MS = 1_000 // reconnection tries back off from 50 ms to this, and never stop
 const FAMILY_NAME = /^[\w.-]{1,100}$/
-
-/**
- * A call to the store failed (one-line message): no answer in time, connection down (it reconnects in the background), or a
- * refused command. A failed `append` may still be applied (Redis may run it after the timeout): its outcome is unknown.
- * @example
- * try { await log.append(entry) } catch (error) { if (error instanceof StoreUnavailableError) return reply503(error.message) }
- */
-export class StoreUnavailableError extends Error {
-  override name = 'StoreUnavailableError'
-}
-
-/**
- * `readAfter(id)` cannot return every entry after `id`: a snapshot covering up to `snapshotId` trimmed some.
- * @example
- * catch (error) { if (error instanceof LogTrimmedError) await reload(await log.readSnapshot()) }
- */
-export class LogTrimmedError extends Error {
-  override name = 'LogTrimmedError'
-  constructor(readonly snapshotId: string) {
-    super(`The log was trimmed up to ${snapshotId} by a snapshot: load the snapshot, then read on from its id.`)
-  }
-}
 
 export interface RedisLogOptions {
   /** `redis://[user:password@]host[:port][/db]` (see `parseStoreUrl`). */

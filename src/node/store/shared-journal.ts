@@ -1,7 +1,8 @@
 import { hostname } from 'node:os'
 import { storeUnavailable } from '../../kernel/errors/store-unavailable.js'
 import type { SharedJournal } from '../../simulator/journal/journal-entry.js'
-import { type RedisLog, StoreUnavailableError } from './redis-log.js'
+import type { RedisLog } from './redis-log.js'
+import { StoreUnavailableError } from './store-errors.js'
 
 // Node's own timer, taken when the module loads: a test that fakes timers must not stall the journal.
 const schedule = globalThis.setImmediate

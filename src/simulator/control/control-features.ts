@@ -1,4 +1,4 @@
-import type { StoreStatus } from '../log/command-log.js'
+import type { StoreStatus } from '../log/command-store.js'
 import { bundleRoutes } from '../history/bundle-routes.js'
 import type { BundleSource } from '../history/bundle-take.js'
 import { controlRoutes } from './control-routes.js'

@@ -8,7 +8,7 @@ import { streamedJson } from '../../kernel/http/json-stream.js'
 import { defineRoute, jsonBody, rawJsonBody } from '../../kernel/routing/route.js'
 import type { AreaId } from '../../areas/registry.js'
 import type { Simulator } from '../simulator.js'
-import type { StoreStatus } from '../log/command-log.js'
+import type { StoreStatus } from '../log/command-store.js'
 import { storeUnavailable } from '../../kernel/errors/store-unavailable.js'
 import {
   clockBody,

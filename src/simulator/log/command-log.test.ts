@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Command } from './command.js'
-import { compareIds, type KeptCommands, type SharedCommands } from './command-log.js'
+import { compareIds, type KeptCommands, type SharedCommands } from './command-store.js'
 import { createSimulator } from '../create-simulator.js'
 import { engineOf } from '../engine.js'
 import type { Simulator } from '../simulator.js'

@@ -3,7 +3,7 @@ import { ConfigError } from '../../kernel/errors/config-error.js'
 import { builtinScenarios } from './builtin-scenarios.js'
 import { createSimulator } from '../create-simulator.js'
 import { lookupScenario } from './scenario-lookup.js'
-import { resolveScenario } from './state-lifecycle.js'
+import { resolveScenario } from './chosen-scenario.js'
 
 const INHERITED = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf']
 const unknown = (name: string) => `Unknown scenario "${name}". Available: ${Object.keys(builtinScenarios).join(', ')}.`

@@ -1,5 +1,4 @@
 import { safeParse } from '../../kernel/http/validate.js'
-import { ConfigError } from '../../kernel/errors/config-error.js'
 import type { ClockSetting } from '../../kernel/time/sim-clock.js'
 import type { WorldSection } from '../../world/section.js'
 import type { World } from '../../world/world.js'
@@ -8,13 +7,14 @@ import type { ChangeListeners } from '../events/change-listeners.js'
 import type { FaultRule } from '../faults/fault-rule.js'
 import type { FaultInjector, FaultState } from '../faults/faults.js'
 import type { Journal } from '../journal/journal.js'
-import { DEFAULT_SEED } from '../options.js'
 import { ScenarioError } from '../../kernel/errors/scenario-error.js'
-import { sameJson } from '../../kernel/data/same-json.js'
-import { lookupScenario } from './scenario-lookup.js'
+import { type ChosenScenario, resolveScenario, seedFor } from './chosen-scenario.js'
 import { type SeededStates, seededKey } from './seeded-states.js'
-import { type Scenario, type ScenarioInput, scenarioSchema, type WorldState, worldStateSchema } from './scenario-schema.js'
+import { type Scenario, type ScenarioInput, type WorldState, worldStateSchema } from './scenario-schema.js'
+import { exportSections, importSections, restoreSections } from './state-sections.js'
 import type { WorldLock } from '../worlds/world-lock.js'
+
+/** Choosing a scenario, also imported from here by Node code written before it had its own file. */
 
 /** One world as `StateLifecycle.save()` keeps it: its state, and what `reset()` returns to. */
 export interface WorldSnapshot {
@@ -26,36 +26,6 @@ export interface WorldSnapshot {
   clock: ClockSetting
   faults: FaultState
   state: WorldState
-}
-
-/** A scenario picked by name (or given as an object: `custom`), validated. */
-export interface ChosenScenario {
-  name: string
-  scenario: Scenario
-}
-
-/**
- * A scenario by name from `scenarios`, or an object as given, validated; an
- * unknown name (`__proto__` and the like included: own names only) is a
- * `ConfigError` listing the known ones, an invalid scenario a `ScenarioError`.
- *
- * @example
- * resolveScenario(builtinScenarios, 'empty') // { name: 'empty', scenario: { ... } }
- */
-export function resolveScenario(scenarios: Readonly<Record<string, ScenarioInput>>, scenario: string | ScenarioInput): ChosenScenario {
-  const name = typeof scenario === 'string' ? scenario : 'custom'
-  const input = typeof scenario === 'string' ? lookupScenario(scenarios, scenario) : scenario
-  if (input === undefined) {
-    throw new ConfigError(`Unknown scenario "${scenario}". Available: ${Object.keys(scenarios).join(', ')}.`)
-  }
-  const result = safeParse(scenarioSchema, input)
-  if (!result.success) throw new ScenarioError(`scenario "${name}"`, result.error.issues)
-  return { name, scenario: result.data }
-}
-
-/** The seed a scenario loads with: the option's, else the scenario's, else 1 (D24). */
-export function seedFor(option: number | undefined, scenario: Scenario): number {
-  return option ?? scenario.seed ?? DEFAULT_SEED
 }
 
 /** What the lifecycle of one simulator's state works on. */
@@ -120,7 +90,7 @@ export class StateLifecycle {
   reset(): Promise<void> {
     return this.#enqueue(async () => {
       if (this.#initialClock) this.#parts.world.clock.restore(this.#initialClock)
-      if (this.#initial) await this.#restore(this.#initial)
+      if (this.#initial) await restoreSections(this.#parts.world, this.#parts.sections, this.#initial)
       await this.#restartRequests()
       this.#parts.changes.emit({ cause: 'reset' })
     })
@@ -149,18 +119,18 @@ export class StateLifecycle {
   }
 
   snapshot(): WorldState {
-    return structuredClone(this.#export(true))
+    return structuredClone(exportSections(this.#parts.world, this.#parts.sections, true))
   }
 
   exportState(): WorldState {
-    return this.#export(false)
+    return exportSections(this.#parts.world, this.#parts.sections, false)
   }
 
   importState(state: unknown): Promise<void> {
     const result = safeParse(worldStateSchema, state)
     if (!result.success) return Promise.reject(new ScenarioError('state document', result.error.issues))
     return this.#enqueue(async () => {
-      await this.#import(result.data)
+      await importSections(this.#parts.world, this.#parts.sections, result.data)
       this.#parts.changes.emit({ cause: 'state' })
     })
   }
@@ -178,13 +148,13 @@ export class StateLifecycle {
     world.reseed(seed)
     if (kept) {
       for (const section of this.#parts.sections) section.configure?.((scenario as Record<string, unknown>)[section.key])
-      await this.#import(kept, { trusted: true })
+      await importSections(this.#parts.world, this.#parts.sections, kept, { trusted: true })
     } else {
       for (const section of this.#parts.sections) await section.load((scenario as Record<string, unknown>)[section.key])
     }
     this.scenario = name
     this.#chosen = { name, scenario }
-    this.#initial = kept ?? this.#export(true)
+    this.#initial = kept ?? exportSections(this.#parts.world, this.#parts.sections, true)
     if (key !== undefined && !kept) this.#parts.seeded!.set(key, this.#initial)
     this.#initialClock = clock
     this.#parts.changes.emit({ cause: 'scenario' })
@@ -205,14 +175,14 @@ export class StateLifecycle {
       initialFaults: this.#initialFaults,
       clock: world.clock.save(),
       faults: faults.save(),
-      state: this.#export(true),
+      state: exportSections(this.#parts.world, this.#parts.sections, true),
     }
   }
 
   /** Puts this world back as `save()` found it (in the log's turn: nothing else writes meanwhile). */
   restore(saved: WorldSnapshot): Promise<void> {
     return this.#enqueue(async () => {
-      await this.#import(structuredClone(saved.state) as WorldState)
+      await importSections(this.#parts.world, this.#parts.sections, structuredClone(saved.state) as WorldState)
       this.#settle(saved)
     })
   }
@@ -248,37 +218,6 @@ export class StateLifecycle {
     this.#parts.faults.restart(this.#parts.world.seed, this.#initialFaults)
     // Replicas: the shared journal is emptied before the reset or load is answered (the promise never rejects).
     return this.#parts.journal.clear()
-  }
-
-  async #import(state: WorldState, options?: { trusted: true }): Promise<void> {
-    const world = this.#parts.world
-    if (state.seed !== undefined) world.seed = state.seed
-    if (state.meta) world.setMeta(state.meta)
-    for (const section of this.#parts.sections) await section.import((state as Record<string, unknown>)[section.key], options)
-  }
-
-  /**
-   * Back to `state` (the loaded one): a section whose export already equals it
-   * (nothing written since, or written back) is left as it is, so a reset after
-   * a test that wrote only users re-imports only the users. Comparing exports,
-   * not counting writes, also sees writes made straight to `sim.db` records.
-   */
-  async #restore(state: WorldState): Promise<void> {
-    const world = this.#parts.world
-    if (state.seed !== undefined) world.seed = state.seed
-    if (state.meta) world.setMeta(state.meta)
-    for (const section of this.#parts.sections) {
-      const initial = (state as Record<string, unknown>)[section.key]
-      const unchanged = section.holds ? section.holds(initial) : sameJson(section.export({ secrets: true }), initial)
-      if (!unchanged) await section.import(initial, { trusted: true })
-    }
-  }
-
-  #export(secrets: boolean): WorldState {
-    const world = this.#parts.world
-    const state: Record<string, unknown> = { format: 1, seed: world.seed, meta: world.getMeta() }
-    for (const section of this.#parts.sections) state[section.key] = section.export({ secrets })
-    return state as WorldState
   }
 
   /** World changes run one at a time, once the requests inside the world are done; requests arriving meanwhile wait. */

@@ -3,7 +3,7 @@ import { builtinScenarios } from '../state/builtin-scenarios.js'
 import { createSimulator } from '../create-simulator.js'
 import type { ScenarioInput } from '../state/scenario-schema.js'
 import { scenarioJsonSchema } from '../state/scenario-schema.js'
-import { resolveScenario } from '../state/state-lifecycle.js'
+import { resolveScenario } from '../state/chosen-scenario.js'
 import { describeRecords, formatCount, scenarioRecords, stateRecords, totalRecords } from './world-records.js'
 
 const CLOCK = '2026-01-01T00:00:00Z'
