@@ -38,7 +38,7 @@ import {
   type QuantumMeasureResponse,
   type SimulatorDb,
 } from './index.js'
-import { empty, json } from './kernel/http/json-response.js'
+import { empty, json } from './kernel/http/json/json-response.js'
 import { defineRoute, jsonBody, rawJsonBody, type RouteDefinition } from './kernel/routing/route.js'
 import type { OperationsOf, RequestOf, ResponseOf } from './kernel/schema/operation-types.js'
 

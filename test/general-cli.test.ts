@@ -5,7 +5,7 @@
  */
 import { decodeJwt, jwtVerify, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { JWT_SECRET_ENV } from '../src/areas/general/auth-settings.js'
+import { JWT_SECRET_ENV } from '../src/areas/general/auth/auth-settings.js'
 import { type CliServer, runCli, startCli } from './support/cli-server.js'
 import { call } from './support/http.js'
 

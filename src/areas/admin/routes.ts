@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { notFound } from '../../kernel/errors/api-error.js'
-import { empty, json, jsonText } from '../../kernel/http/json-response.js'
+import { empty, json, jsonText } from '../../kernel/http/json/json-response.js'
 import { linkHeader } from './pagination.js'
 import { defineRoute } from '../../kernel/routing/route.js'
 import type { Reply } from '../../kernel/http/reply.js'

@@ -1,8 +1,8 @@
 import { defineArea } from '../area.js'
 import { createCoreCollections } from './collections.js'
-import { coreOptions } from './ingestion-options.js'
+import { coreOptions } from './ingestion/ingestion-options.js'
 import { ProductCatalogue } from './product-catalogue.js'
-import { ReadingWindow } from './reading-window.js'
+import { ReadingWindow } from './ingestion/reading-window.js'
 import { coreRecording } from './recording.js'
 import { coreRoutes } from './routes.js'
 import { coreSection, coreSectionSchemas } from './section.js'
@@ -34,7 +34,7 @@ export function noReadings(): ReadingWindow {
   return new ReadingWindow({ sensorWindow: 0, window: 0 })
 }
 
-export { DEFAULT_INGEST_WINDOW, DEFAULT_SENSOR_WINDOW } from './ingestion-options.js'
-export { type IngestionCounts, type Readings, ReadingWindow, type SensorCounts, type StoredPoint, type WindowSizes } from './reading-window.js'
+export { DEFAULT_INGEST_WINDOW, DEFAULT_SENSOR_WINDOW } from './ingestion/ingestion-options.js'
+export { type IngestionCounts, type Readings, ReadingWindow, type SensorCounts, type StoredPoint, type WindowSizes } from './ingestion/reading-window.js'
 export type { CoreCollections } from './collections.js'
 export type * from './operations.js'

@@ -1,14 +1,14 @@
 import * as z from 'zod'
 import { notFound, validationFailed } from '../../kernel/errors/api-error.js'
-import { json } from '../../kernel/http/json-response.js'
+import { json } from '../../kernel/http/json/json-response.js'
 import { defineRoute, rawJsonBody } from '../../kernel/routing/route.js'
 import { type Account, conflictExtra } from '../../world/accounts/account-schema.js'
 import type { AccountStore } from '../../world/accounts/account-store.js'
 import type { World } from '../../world/world.js'
 import type { CoreCollections } from './collections.js'
-import { validateBatch } from './ingestion.js'
+import { validateBatch } from './ingestion/ingestion.js'
 import type { ProductCatalogue } from './product-catalogue.js'
-import type { ReadingWindow } from './reading-window.js'
+import type { ReadingWindow } from './ingestion/reading-window.js'
 import {
   type CoreUser,
   coreUser,

@@ -3,7 +3,7 @@ import catalogueFixture from '../../../fixtures/products.json' with { type: 'jso
 import { fillCollection } from '../../kernel/data/fill-collection.js'
 import type { StoreOf } from '../../world/section.js'
 import type { CoreCollections } from './collections.js'
-import type { ReadingWindow } from './reading-window.js'
+import type { ReadingWindow } from './ingestion/reading-window.js'
 import { coreScenario, coreState, type Product } from './schemas.js'
 
 /** The fixture catalogue (D14), as it is: catalogue.test.ts checks the product schema takes it unchanged, so a start does not parse it again. */

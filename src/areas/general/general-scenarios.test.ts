@@ -4,7 +4,7 @@ import { ConfigError } from '../../kernel/errors/config-error.js'
 import { createSimulator, type Simulator } from '../../simulator/create-simulator.js'
 import { ScenarioError } from '../../kernel/errors/scenario-error.js'
 import type { ScenarioInput } from '../../simulator/state/scenario-schema.js'
-import { derivedSecret } from './tokens.js'
+import { derivedSecret } from './auth/tokens.js'
 
 const CLOCK = '2026-01-01T00:00:00Z'
 const user = { username: 'qa.lead', email: 'qa.lead@example.com', status: 'active' as const, password: 'team-password' }

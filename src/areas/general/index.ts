@@ -1,13 +1,13 @@
 import { defineArea } from '../area.js'
-import { AuthSettings, generalOptions } from './auth-settings.js'
+import { AuthSettings, generalOptions } from './auth/auth-settings.js'
 import { createGeneralCollections } from './collections.js'
-import { Authenticator, STAND_IN_PASSWORD } from './login.js'
+import { Authenticator, STAND_IN_PASSWORD } from './auth/login.js'
 import { Outbox } from './notifications.js'
 import { generalRecording } from './recording.js'
-import { ResourceStore } from './resource-store.js'
+import { ResourceStore } from './resources/resource-store.js'
 import { generalRoutes } from './routes.js'
 import { generalSection, generalSectionSchemas } from './section.js'
-import { AccessTokens } from './tokens.js'
+import { AccessTokens } from './auth/tokens.js'
 
 /**
  * Area D, the general-purpose interface (login with real JWTs, data and
@@ -52,7 +52,7 @@ export const generalArea = defineArea({
 })
 
 export { DELIVERY_DELAY_MS } from './notifications.js'
-export { derivedSecret, TOKEN_ISSUER } from './tokens.js'
+export { derivedSecret, TOKEN_ISSUER } from './auth/tokens.js'
 export { type AccessTokenClaims, DEFAULT_TOKEN_TTL, generalScenario, generalState, MAX_TOKEN_TTL } from './schemas.js'
 export type { GeneralCollections } from './collections.js'
 export type * from './operations.js'

@@ -1,4 +1,4 @@
-import { FORBIDDEN_KEYS, RESERVED_KEYS } from './json-object.js'
+import { FORBIDDEN_KEYS, RESERVED_KEYS } from './resources/json-object.js'
 import { isSecretEntry } from '../../kernel/http/secret-key.js'
 
 /**

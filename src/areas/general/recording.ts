@@ -1,6 +1,6 @@
 import type * as z from 'zod'
 import { type AreaRecording, byStatus, type Observation } from '../../world/recording.js'
-import { parseFieldList } from './field-filter.js'
+import { parseFieldList } from './resources/field-filter.js'
 import { GENERAL_SECTION, recordedGeneral, RECORDED_NOTIFICATIONS, RECORDED_RESOURCES, TOKEN_LIFETIME } from './recorded-general.js'
 import { resourceFields } from './recorded-resource.js'
 import type { loginResult, queuedNotification, resourceUpdateResult } from './schemas.js'

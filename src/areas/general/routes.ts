@@ -1,15 +1,15 @@
 import type * as z from 'zod'
 import { notFound } from '../../kernel/errors/api-error.js'
-import { json } from '../../kernel/http/json-response.js'
+import { json } from '../../kernel/http/json/json-response.js'
 import { defineRoute } from '../../kernel/routing/route.js'
 import { DEFAULT_PASSWORD } from '../../world/accounts/account-schema.js'
 import type { AccountStore } from '../../world/accounts/account-store.js'
 import type { World } from '../../world/world.js'
-import { requireBearer } from './bearer-auth.js'
-import { pickFields } from './field-filter.js'
-import type { Authenticator } from './login.js'
+import { requireBearer } from './auth/bearer-auth.js'
+import { pickFields } from './resources/field-filter.js'
+import type { Authenticator } from './auth/login.js'
 import { DELIVERY_DELAY_MS, type Outbox } from './notifications.js'
-import { type ResourceStore, toResource } from './resource-store.js'
+import { type ResourceStore, toResource } from './resources/resource-store.js'
 import {
   dataParams,
   dataQuery,
@@ -23,7 +23,7 @@ import {
   unknownResourceExtra,
   updateResourceBody,
 } from './schemas.js'
-import type { AccessTokens } from './tokens.js'
+import type { AccessTokens } from './auth/tokens.js'
 
 /** What Area D's routes work on: the world, the shared accounts and the area's per-simulator domain objects. */
 export interface GeneralRouteContext {

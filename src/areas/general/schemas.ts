@@ -2,8 +2,8 @@ import * as z from 'zod'
 import { OPEN } from '../../kernel/schema/open-object.js'
 import { intParam } from '../../kernel/http/query.js'
 import { isoTimestamp } from '../../kernel/time/iso-timestamp.js'
-import { FIELD_LIST_PATTERN, MAX_FIELDS, parseFieldList } from './field-filter.js'
-import { FORBIDDEN_KEYS, inspectJsonObject, MAX_DATA_DEPTH, RESERVED_KEYS } from './json-object.js'
+import { FIELD_LIST_PATTERN, MAX_FIELDS, parseFieldList } from './resources/field-filter.js'
+import { FORBIDDEN_KEYS, inspectJsonObject, MAX_DATA_DEPTH, RESERVED_KEYS } from './resources/json-object.js'
 import { NOT_BLANK } from '../../kernel/schema/not-blank.js'
 
 /** Token lifetime when neither options nor scenario set one (D7). */

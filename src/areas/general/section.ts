@@ -3,10 +3,10 @@ import { fillCollection } from '../../kernel/data/fill-collection.js'
 import { sameJson } from '../../kernel/data/same-json.js'
 import type { StoreOf } from '../../world/section.js'
 import type { World } from '../../world/world.js'
-import type { AuthSettings } from './auth-settings.js'
+import type { AuthSettings } from './auth/auth-settings.js'
 import type { GeneralCollections } from './collections.js'
 import { fromNotificationState, toNotificationState } from './notifications.js'
-import { generateResources } from './resource-generator.js'
+import { generateResources } from './resources/resource-generator.js'
 import { DEFAULT_RESOURCE_COUNT, type GeneralScenario, generalScenario, type GeneralState, generalState, type ResourceRecord } from './schemas.js'
 
 /** The `general` section with no scenario section at all: a realistic set of resources. */

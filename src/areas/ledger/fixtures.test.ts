@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import tokens from '../../../fixtures/tokens.json' with { type: 'json' }
 import validators from '../../../fixtures/validators.json' with { type: 'json' }
 import defaultScenario from '../../../scenarios/default.json' with { type: 'json' }
-import { toChecksumAddress } from './addresses.js'
+import { toChecksumAddress } from './chain/addresses.js'
 import { token, validator } from './schemas.js'
 import { ledgerScenario } from './section-schemas.js'
 

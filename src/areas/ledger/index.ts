@@ -36,9 +36,9 @@ export {
   type DelegationTypedData,
   delegationMessage,
   delegationTypedData,
-} from './delegation-message.js'
-export { blockHash } from './chain.js'
-export { transactionHash } from './stake-delegation.js'
-export { delegationDigest, type SignatureMode } from './signatures.js'
+} from './staking/delegation-message.js'
+export { blockHash } from './chain/chain.js'
+export { transactionHash } from './staking/stake-delegation.js'
+export { delegationDigest, type SignatureMode } from './staking/signatures.js'
 export type { LedgerCollections } from './collections.js'
 export type * from './operations.js'

@@ -2,7 +2,7 @@ import * as z from 'zod'
 import { option } from '../../kernel/options/option-meta.js'
 import { parseOptions } from '../../kernel/options/parse-options.js'
 import { blockTime } from './schemas.js'
-import { SIGNATURE_MODES, type SignatureMode } from './signatures.js'
+import { SIGNATURE_MODES, type SignatureMode } from './staking/signatures.js'
 
 /**
  * Area E's options (from `createSimulator` or the CLI's `--signature-mode`

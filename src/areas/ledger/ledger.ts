@@ -1,12 +1,12 @@
 import { fillCollection } from '../../kernel/data/fill-collection.js'
 import { RecordIndex } from '../../kernel/data/record-index.js'
 import type { World } from '../../world/world.js'
-import { toChecksumAddress } from './addresses.js'
-import { Chain, type ChainSettings } from './chain.js'
+import { toChecksumAddress } from './chain/addresses.js'
+import { Chain, type ChainSettings } from './chain/chain.js'
 import type { LedgerCollections } from './collections.js'
 import type { Delegation, Token, Validator } from './schemas.js'
 import type { LedgerState } from './section-schemas.js'
-import { signatureKey } from './signatures.js'
+import { signatureKey } from './staking/signatures.js'
 
 /** Everything the ledger holds, ready to be put in place by `Ledger.replace`. */
 export interface LedgerContents {

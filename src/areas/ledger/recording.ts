@@ -1,7 +1,7 @@
 import type * as z from 'zod'
 import { type AreaRecording, byStatus, type ObserveResult, pick, type RecordedExchange } from '../../world/recording.js'
-import { checkAddress } from './addresses.js'
-import { parseLosslessJson, readBigInteger } from './amounts.js'
+import { checkAddress } from './chain/addresses.js'
+import { parseLosslessJson, readBigInteger } from './staking/amounts.js'
 import { LEDGER_SECTION, RECORDED_BLOCKS, RECORDED_DELEGATIONS, RECORDED_TOKENS, recordedLedger } from './recorded-ledger.js'
 import type { delegationResult, networkStatus, token } from './schemas.js'
 

@@ -1,9 +1,9 @@
 import type * as z from 'zod'
 import { notFound } from '../../kernel/errors/api-error.js'
-import { json } from '../../kernel/http/json-response.js'
+import { json } from '../../kernel/http/json/json-response.js'
 import { defineRoute, jsonBody } from '../../kernel/routing/route.js'
 import type { World } from '../../world/world.js'
-import { parseLosslessJson } from './amounts.js'
+import { parseLosslessJson } from './staking/amounts.js'
 import type { Ledger } from './ledger.js'
 import type { LedgerSettings } from './ledger-options.js'
 import {
@@ -18,7 +18,7 @@ import {
   unknownValidatorExtra,
   usedSignatureExtra,
 } from './schemas.js'
-import { submitDelegation } from './stake-delegation.js'
+import { submitDelegation } from './staking/stake-delegation.js'
 
 /** Any well-formed signature passes the default `format` mode; the examples use this one. */
 const EXAMPLE_SIGNATURE = `0x${'5a'.repeat(32)}${'3c'.repeat(32)}1b`

@@ -2,8 +2,8 @@ import * as z from 'zod'
 import { ConfigError } from '../../kernel/errors/config-error.js'
 import { parseDuration } from '../../kernel/time/sim-clock.js'
 import { isoTimestamp } from '../../kernel/time/iso-timestamp.js'
-import { addressProblem, checkAddress } from './addresses.js'
-import { bigIntegerJsonSchema, decimalPattern, MAX_UINT256, readBigInteger } from './amounts.js'
+import { addressProblem, checkAddress } from './chain/addresses.js'
+import { bigIntegerJsonSchema, decimalPattern, MAX_UINT256, readBigInteger } from './staking/amounts.js'
 
 // ---------------------------------------------------------------------------
 // Building blocks

@@ -2,7 +2,7 @@ import * as z from 'zod'
 import validatorsFixture from '../../../fixtures/validators.json' with { type: 'json' }
 import { isoTimestamp } from '../../kernel/time/iso-timestamp.js'
 import { address, blockHashes, blockTime, chainSettings, decimalInteger, delegation, hash32, positiveDecimal, signature, token, validator } from './schemas.js'
-import { signatureKey } from './signatures.js'
+import { signatureKey } from './staking/signatures.js'
 
 // The `ledger` sections of a scenario and of the world state (D25), built from the area's schemas.
 

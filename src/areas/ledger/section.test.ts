@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import tokensFixture from '../../../fixtures/tokens.json' with { type: 'json' }
 import { createSimulator, ScenarioError } from '../../index.js'
-import { blockHash } from './chain.js'
-import { transactionHash } from './stake-delegation.js'
+import { blockHash } from './chain/chain.js'
+import { transactionHash } from './staking/stake-delegation.js'
 
 const CLOCK = '2026-01-01T00:00:00Z'
 const VALIDATOR = '0xd1220a0cf47c7b9be7a2e6ba89f429762e7b9adb'

@@ -2,12 +2,12 @@ import tokensFixture from '../../../fixtures/tokens.json' with { type: 'json' }
 import validatorsFixture from '../../../fixtures/validators.json' with { type: 'json' }
 import type { StoreOf } from '../../world/section.js'
 import type { World } from '../../world/world.js'
-import { Chain, type ChainSettings } from './chain.js'
+import { Chain, type ChainSettings } from './chain/chain.js'
 import type { Ledger } from './ledger.js'
-import { DEFAULT_CHAIN_ID } from './delegation-message.js'
+import { DEFAULT_CHAIN_ID } from './staking/delegation-message.js'
 import type { Delegation, Token, Validator } from './schemas.js'
 import { ledgerScenario, ledgerState } from './section-schemas.js'
-import { transactionHash } from './stake-delegation.js'
+import { transactionHash } from './staking/stake-delegation.js'
 
 /**
  * The fixtures (D22, D23), as they are: fixtures.test.ts checks that the

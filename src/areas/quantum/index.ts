@@ -1,6 +1,6 @@
 import { defineArea } from '../area.js'
 import { createQuantumCollections } from './collections.js'
-import { ParticleLab } from './particle-lab.js'
+import { ParticleLab } from './lab/particle-lab.js'
 import { Platform } from './platform.js'
 import { quantumRecording } from './recording.js'
 import { quantumRoutes } from './routes.js'

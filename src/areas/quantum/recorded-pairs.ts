@@ -1,7 +1,7 @@
 import type * as z from 'zod'
 import type { RecordedSection, SectionRecording } from '../../world/recording.js'
-import { type EntanglementMode, type Outcome, OUTCOMES, opposite } from './entanglement.js'
-import { FIXED_ID } from './particle-ids.js'
+import { type EntanglementMode, type Outcome, OUTCOMES, opposite } from './lab/entanglement.js'
+import { FIXED_ID } from './lab/particle-ids.js'
 import { type quantumScenario, scenarioPair } from './schemas.js'
 
 /** Area C's scenario section. */

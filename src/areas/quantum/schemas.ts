@@ -1,8 +1,8 @@
 import * as z from 'zod'
 import { isoTimestamp } from '../../kernel/time/iso-timestamp.js'
-import { ACCEPTED_AXES, ANGLE_PATTERN, DEFAULT_AXIS, NAMED_AXES, parseAxis } from './axes.js'
-import { OUTCOMES } from './entanglement.js'
-import { FIXED_ID } from './particle-ids.js'
+import { ACCEPTED_AXES, ANGLE_PATTERN, DEFAULT_AXIS, NAMED_AXES, parseAxis } from './lab/axes.js'
+import { OUTCOMES } from './lab/entanglement.js'
+import { FIXED_ID } from './lab/particle-ids.js'
 
 /** Particle types (D16). */
 export const PARTICLE_TYPES = ['photon', 'electron', 'positron', 'proton', 'neutron'] as const

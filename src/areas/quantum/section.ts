@@ -1,8 +1,8 @@
 import type { StoreOf } from '../../world/section.js'
 import type { World } from '../../world/world.js'
-import { parseAxis } from './axes.js'
-import { type EntanglementMode, measure, type Measurement, opposite } from './entanglement.js'
-import { newPair, type ParticleLab } from './particle-lab.js'
+import { parseAxis } from './lab/axes.js'
+import { type EntanglementMode, measure, type Measurement, opposite } from './lab/entanglement.js'
+import { newPair, type ParticleLab } from './lab/particle-lab.js'
 import type { Platform } from './platform.js'
 import { type ParticleRecord, type ParticleType, platformSettings, type QuantumScenario, quantumScenario, quantumState, type StatePair } from './schemas.js'
 

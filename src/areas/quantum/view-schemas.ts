@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { isoTimestamp } from '../../kernel/time/iso-timestamp.js'
-import { OUTCOMES } from './entanglement.js'
+import { OUTCOMES } from './lab/entanglement.js'
 import { axisText, entanglementMode, outcome, particleStateValue, particleType, platformStatus } from './schemas.js'
 
 // The bodies of Area C's answers (D16–D18), as its routes document them.

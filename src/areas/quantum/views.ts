@@ -1,4 +1,4 @@
-import type { MeasuredPair } from './particle-lab.js'
+import type { MeasuredPair } from './lab/particle-lab.js'
 import type { ParticleRecord } from './schemas.js'
 
 /** What `properties` shows for a quantity nobody has measured yet (D16). */

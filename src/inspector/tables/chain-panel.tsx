@@ -1,4 +1,4 @@
-import { Chain, type ChainSettings } from '../../areas/ledger/chain.js'
+import { Chain, type ChainSettings } from '../../areas/ledger/chain/chain.js'
 import { instant, short, units } from '../format.js'
 import { DataTable } from './data-table.js'
 

@@ -1,5 +1,5 @@
 import { ApiError } from './api-error.js'
-import { json } from '../http/json-response.js'
+import { json } from '../http/json/json-response.js'
 import type { Reply } from '../http/reply.js'
 
 /**

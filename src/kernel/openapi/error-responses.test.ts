@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { describe, expect, it } from 'vitest'
-import { json } from '../http/json-response.js'
+import { json } from '../http/json/json-response.js'
 import type { RouteDefinition } from '../routing/route.js'
 import { type ErrorContext, errorResponses } from './error-responses.js'
 import type { RecordedExample } from './examples.js'

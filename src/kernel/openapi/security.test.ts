@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { json } from '../http/json-response.js'
+import { json } from '../http/json/json-response.js'
 import type { Mount, RouteDefinition } from '../routing/route.js'
 import { buildOpenApiDocument } from './document.js'
 import type { AreaSecurity } from './security.js'

@@ -1,4 +1,4 @@
-import { DEFAULT_BODY_LIMIT } from '../http/json-body.js'
+import { DEFAULT_BODY_LIMIT } from '../http/json/json-body.js'
 import type { Dispatch } from './dispatcher.js'
 import { runRoute } from './run-route.js'
 import { errorResponse } from '../errors/error-response.js'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError } from '../errors/config-error.js'
 import { Dispatcher } from './dispatcher.js'
-import { json } from '../http/json-response.js'
+import { json } from '../http/json/json-response.js'
 import type { Mount, RouteDefinition } from './route.js'
 
 const route = (method: RouteDefinition['method'], path: string): RouteDefinition => ({ method, path, summary: path, handle: () => json({ path }) })

@@ -1,4 +1,4 @@
-import { readJsonBody, refuseNonJson } from '../http/json-body.js'
+import { readJsonBody, refuseNonJson } from '../http/json/json-body.js'
 import { parseQuery } from '../http/query.js'
 import type { RequestHold } from '../http/request-hold.js'
 import type { Reply } from '../http/reply.js'

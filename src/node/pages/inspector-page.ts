@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ApiError, notFound } from '../../kernel/errors/api-error.js'
 import { errorResponse } from '../../kernel/errors/error-response.js'
-import { json } from '../../kernel/http/json-response.js'
+import { json } from '../../kernel/http/json/json-response.js'
 import type { WireReply } from '../server/wire-reply.js'
 
 /** The built page's files (`npm run build` bundles src/inspector/ into dist/inspector/), with their types. */

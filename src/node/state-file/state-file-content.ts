@@ -1,6 +1,6 @@
 import { ConfigError } from '../../kernel/errors/config-error.js'
 import { ScenarioError } from '../../kernel/errors/scenario-error.js'
-import { jsonStream } from '../../kernel/http/json-stream.js'
+import { jsonStream } from '../../kernel/http/json/json-stream.js'
 import { STATE_DEPTH } from '../../simulator/control/control-routes.js'
 import type { Simulator } from '../../simulator/create-simulator.js'
 import type { Command } from '../../simulator/log/command.js'

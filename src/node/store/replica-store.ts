@@ -1,7 +1,7 @@
 import { ApiError } from '../../kernel/errors/api-error.js'
 import { ConfigError } from '../../kernel/errors/config-error.js'
 import { storeUnavailable } from '../../kernel/errors/store-unavailable.js'
-import { DEFAULT_BODY_LIMIT } from '../../kernel/http/json-body.js'
+import { DEFAULT_BODY_LIMIT } from '../../kernel/http/json/json-body.js'
 import type { SharedCommands } from '../../simulator/log/command-store.js'
 import { isCommand } from '../../simulator/log/command.js'
 import type { Simulator } from '../../simulator/create-simulator.js'

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { empty, json } from '../../kernel/http/json-response.js'
+import { empty, json } from '../../kernel/http/json/json-response.js'
 import { defineRoute, jsonBody } from '../../kernel/routing/route.js'
 import { faultRuleSchema, faultRulesSchema, faultRuleViewSchema } from './fault-rule.js'
 import type { Faults } from './faults.js'

@@ -1,4 +1,4 @@
-import { streamedJson } from '../../kernel/http/json-stream.js'
+import { streamedJson } from '../../kernel/http/json/json-stream.js'
 import { defineRoute } from '../../kernel/routing/route.js'
 import { BUNDLE_DEPTH, type BundleSource, takeBundle } from './bundle-take.js'
 import { worldBundleSchema } from './world-bundle.js'

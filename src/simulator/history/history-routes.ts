@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { notFound } from '../../kernel/errors/api-error.js'
-import { json } from '../../kernel/http/json-response.js'
+import { json } from '../../kernel/http/json/json-response.js'
 import { intParam } from '../../kernel/http/query.js'
 import { worldRecordsConflictShape } from '../worlds/world-budget.js'
 import { defineRoute } from '../../kernel/routing/route.js'

@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
-import { jsonPieces } from '../../kernel/http/json-stream.js'
+import { jsonPieces } from '../../kernel/http/json/json-stream.js'
 
 /**
  * The hex SHA-256 of `JSON.stringify(value)` and its length in bytes, worked

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { empty, json } from '../../kernel/http/json-response.js'
+import { empty, json } from '../../kernel/http/json/json-response.js'
 import { defineRoute } from '../../kernel/routing/route.js'
 import { journalEntrySchema, type RequestJournal } from './journal-entry.js'
 import { journalQuerySchema } from './journal-query.js'

@@ -1,6 +1,6 @@
 import * as z from 'zod'
 import { notFound } from '../../kernel/errors/api-error.js'
-import { json } from '../../kernel/http/json-response.js'
+import { json } from '../../kernel/http/json/json-response.js'
 import { defineRoute } from '../../kernel/routing/route.js'
 
 /** What one recorded area gave, as the save answers it. */

@@ -2,7 +2,7 @@ import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSimulator } from '../create-simulator.js'
 
-// `GET /__mock/state` is streamed (src/kernel/http/json-stream.ts): it must give
+// `GET /__mock/state` is streamed (src/kernel/http/json/json-stream.ts): it must give
 // the bytes a whole `JSON.stringify` of the export gave, secrets left out.
 const sim = createSimulator({
   seed: 3,

@@ -1,7 +1,7 @@
 import * as z from 'zod'
 import { ApiError } from '../../kernel/errors/api-error.js'
 import { ConfigError } from '../../kernel/errors/config-error.js'
-import { empty, json } from '../../kernel/http/json-response.js'
+import { empty, json } from '../../kernel/http/json/json-response.js'
 import { defineRoute, jsonBody } from '../../kernel/routing/route.js'
 import type { ScenarioInput } from '../state/scenario-schema.js'
 import { ScenarioError } from '../../kernel/errors/scenario-error.js'

@@ -1,8 +1,8 @@
-import { ApiError, notFound } from '../../kernel/errors/api-error.js'
-import { keccakHex } from './hex.js'
-import type { Ledger } from './ledger.js'
+import { ApiError, notFound } from '../../../kernel/errors/api-error.js'
+import { keccakHex } from '../chain/hex.js'
+import type { Ledger } from '../ledger.js'
 import { type DelegationFields, delegationMessage } from './delegation-message.js'
-import type { DelegateBody, Delegation } from './schemas.js'
+import type { DelegateBody, Delegation } from '../schemas.js'
 import { delegationDigest, recoverSigner, type SignatureMode } from './signatures.js'
 
 /**

@@ -1,4 +1,4 @@
-import { ApiError } from '../../kernel/errors/api-error.js'
+import { ApiError } from '../../../kernel/errors/api-error.js'
 
 /** The realm named in every `WWW-Authenticate` challenge of Area D. */
 export const REALM = 'general'

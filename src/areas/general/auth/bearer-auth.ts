@@ -1,5 +1,5 @@
-import type { SimRequest } from '../../kernel/http/sim-request.js'
-import type { Account } from '../../world/accounts/account-schema.js'
+import type { SimRequest } from '../../../kernel/http/sim-request.js'
+import type { Account } from '../../../world/accounts/account-schema.js'
 import { invalidToken, unauthorized } from './auth-errors.js'
 import type { AccessTokens } from './tokens.js'
 

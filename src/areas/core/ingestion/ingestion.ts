@@ -1,6 +1,6 @@
-import { ApiError, type ErrorDetail, validationFailed } from '../../kernel/errors/api-error.js'
-import { issuesToDetails, safeParse } from '../../kernel/http/validate.js'
-import { dataPoint } from './schemas.js'
+import { ApiError, type ErrorDetail, validationFailed } from '../../../kernel/errors/api-error.js'
+import { issuesToDetails, safeParse } from '../../../kernel/http/validate.js'
+import { dataPoint } from '../schemas.js'
 
 /** A batch that passed validation: its points in batch order, and how many sensors they name. */
 export interface ValidBatch {

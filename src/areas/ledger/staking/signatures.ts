@@ -1,8 +1,8 @@
-import { keccakHex } from './hex.js'
+import { keccakHex } from '../chain/hex.js'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { keccak_256 } from '@noble/hashes/sha3.js'
 import { bytesToHex, concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js'
-import { toChecksumAddress } from './addresses.js'
+import { toChecksumAddress } from '../chain/addresses.js'
 import { type DelegationFields, type DelegationSigningOptions, delegationMessage, delegationTypedData } from './delegation-message.js'
 
 /** How `POST /v1/stake/delegate` checks `signature` (D23). */

@@ -1,7 +1,7 @@
 import * as z from 'zod'
-import { option } from '../../kernel/options/option-meta.js'
-import { parseDuration } from '../../kernel/time/sim-clock.js'
-import { DEFAULT_TOKEN_TTL, tokenTtl } from './schemas.js'
+import { option } from '../../../kernel/options/option-meta.js'
+import { parseDuration } from '../../../kernel/time/sim-clock.js'
+import { DEFAULT_TOKEN_TTL, tokenTtl } from '../schemas.js'
 
 const SECRET = 'expected a non-empty secret of at most 4096 characters'
 

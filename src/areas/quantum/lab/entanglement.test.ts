@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SeededRandom } from '../../kernel/random/random.js'
+import { SeededRandom } from '../../../kernel/random/random.js'
 import { parseAxis } from './axes.js'
 import { type EntanglementMode, measure, OUTCOMES, opposite, type ParticleState, sameOutcomeProbability } from './entanglement.js'
 

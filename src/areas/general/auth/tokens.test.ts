@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto'
 import { decodeJwt, exportJWK, generateKeyPair, jwtVerify, SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
-import type { ApiError } from '../../kernel/errors/api-error.js'
-import { toSimClock } from '../../kernel/time/sim-clock.js'
-import { World } from '../../world/world.js'
+import type { ApiError } from '../../../kernel/errors/api-error.js'
+import { toSimClock } from '../../../kernel/time/sim-clock.js'
+import { World } from '../../../world/world.js'
 import { AuthSettings } from './auth-settings.js'
 import { AccessTokens, derivedSecret, TOKEN_ISSUER } from './tokens.js'
 

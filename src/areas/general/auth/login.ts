@@ -1,6 +1,6 @@
-import { ApiError } from '../../kernel/errors/api-error.js'
-import { hashPassword, verifyPassword } from '../../kernel/crypto/password.js'
-import type { Account } from '../../world/accounts/account-schema.js'
+import { ApiError } from '../../../kernel/errors/api-error.js'
+import { hashPassword, verifyPassword } from '../../../kernel/crypto/password.js'
+import type { Account } from '../../../world/accounts/account-schema.js'
 
 /** The password of the stand-in hash an unknown username is checked against; no account can log in with it. */
 export const STAND_IN_PASSWORD = 'multi-area-mock stand-in password'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../kernel/errors/api-error.js'
-import type { Account } from '../../world/accounts/account-schema.js'
+import { ApiError } from '../../../kernel/errors/api-error.js'
+import type { Account } from '../../../world/accounts/account-schema.js'
 import { Authenticator } from './login.js'
 
 const account = (status: Account['status']): Account => ({

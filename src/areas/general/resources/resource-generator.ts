@@ -1,5 +1,5 @@
-import type { World } from '../../world/world.js'
-import type { ResourceRecord } from './schemas.js'
+import type { World } from '../../../world/world.js'
+import type { ResourceRecord } from '../schemas.js'
 
 const YEAR_MS = 365 * 24 * 3600 * 1000
 const KINDS = ['project', 'document', 'dataset', 'report'] as const

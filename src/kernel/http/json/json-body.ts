@@ -1,8 +1,8 @@
-import { ApiError } from '../errors/api-error.js'
-import { payloadTooLarge } from '../errors/payload-too-large.js'
+import { ApiError } from '../../errors/api-error.js'
+import { payloadTooLarge } from '../../errors/payload-too-large.js'
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js'
-import { outsideHold, type RequestHold } from './request-hold.js'
-import type { SimRequest } from './sim-request.js'
+import { outsideHold, type RequestHold } from '../request-hold.js'
+import type { SimRequest } from '../sim-request.js'
 
 /** Default request body limit (D11): 1 MiB. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024

@@ -1,9 +1,9 @@
 import { errors, jwtVerify, SignJWT } from 'jose'
-import type { World } from '../../world/world.js'
+import type { World } from '../../../world/world.js'
 import { invalidToken, tokenExpired } from './auth-errors.js'
 import { isCompactJwt } from './compact-jwt.js'
 import type { AuthSettings } from './auth-settings.js'
-import { type AccessTokenClaims, accessTokenClaims } from './schemas.js'
+import { type AccessTokenClaims, accessTokenClaims } from '../schemas.js'
 
 /** `iss` of every token, checked on the way back in. */
 export const TOKEN_ISSUER = 'multi-area-mock/general'

@@ -1,4 +1,4 @@
-import type { Reply } from './reply.js'
+import type { Reply } from '../reply.js'
 
 /** Text gathered before it is encoded and handed on: large enough that a 25 MB document is ~400 chunks. */
 const CHUNK_CHARS = 64 * 1024

@@ -1,4 +1,4 @@
-import type { Reply } from './reply.js'
+import type { Reply } from '../reply.js'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 

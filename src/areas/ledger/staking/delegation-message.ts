@@ -1,4 +1,4 @@
-import { checkAddress } from './addresses.js'
+import { checkAddress } from '../chain/addresses.js'
 
 /** Chain id of the simulated ledger unless a scenario sets another (`ledger.chain_id`): the usual local development chain id. */
 export const DEFAULT_CHAIN_ID = 31337

@@ -1,8 +1,8 @@
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { call } from '../../../test/support/http.js'
-import { ConfigError } from '../../kernel/errors/config-error.js'
-import { createSimulator, DEFAULT_INGEST_WINDOW, DEFAULT_SENSOR_WINDOW } from '../../index.js'
+import { call } from '../../../../test/support/http.js'
+import { ConfigError } from '../../../kernel/errors/config-error.js'
+import { createSimulator, DEFAULT_INGEST_WINDOW, DEFAULT_SENSOR_WINDOW } from '../../../index.js'
 
 // The ingestion window (D15) as a user meets it: small windows through the
 // `ingestion` option, points sent to the API, counts read from the state

@@ -1,8 +1,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormatsPlugin from 'ajv-formats'
 import { describe, expect, it } from 'vitest'
-import { toJsonSchema } from '../../kernel/openapi/json-schema.js'
-import { scenarioPair, statePair } from './schemas.js'
+import { toJsonSchema } from '../../../kernel/openapi/json-schema.js'
+import { scenarioPair, statePair } from '../schemas.js'
 
 const addFormats = addFormatsPlugin as unknown as typeof addFormatsPlugin.default
 

@@ -1,8 +1,8 @@
-import { validationFailed } from '../../kernel/errors/api-error.js'
-import { RecordIndex } from '../../kernel/data/record-index.js'
-import type { GeneralCollections } from './collections.js'
+import { validationFailed } from '../../../kernel/errors/api-error.js'
+import { RecordIndex } from '../../../kernel/data/record-index.js'
+import type { GeneralCollections } from '../collections.js'
 import { RESERVED_KEYS } from './json-object.js'
-import type { ResourceRecord } from './schemas.js'
+import type { ResourceRecord } from '../schemas.js'
 
 /**
  * The one store behind `GET /data/{id}` and `PUT /resources/{id}` (D19): an

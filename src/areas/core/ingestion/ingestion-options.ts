@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { integerText, option } from '../../kernel/options/option-meta.js'
+import { integerText, option } from '../../../kernel/options/option-meta.js'
 
 /**
  * Points kept per sensor by default: one full batch (D15's 10,000) of a single

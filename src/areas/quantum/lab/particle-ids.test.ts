@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { nextId } from '../../kernel/random/ids.js'
-import { SeededRandom } from '../../kernel/random/random.js'
+import { nextId } from '../../../kernel/random/ids.js'
+import { SeededRandom } from '../../../kernel/random/random.js'
 import { FIXED_ID, particleIdFrom } from './particle-ids.js'
 
 describe('particle ids (D24)', () => {

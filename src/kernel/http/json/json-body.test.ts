@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../errors/api-error.js'
-import { fromFetchRequest } from './fetch-adapter.js'
+import { ApiError } from '../../errors/api-error.js'
+import { fromFetchRequest } from '../fetch-adapter.js'
 import { readJsonBody } from './json-body.js'
 
 const post = (body: BodyInit | null, headers: Record<string, string> = { 'content-type': 'application/json' }) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createSimulator, ScenarioError } from '../../index.js'
+import { createSimulator, ScenarioError } from '../../../index.js'
 import { blockHash } from './chain.js'
 
 const CLOCK = '2026-01-01T00:00:00.000Z'

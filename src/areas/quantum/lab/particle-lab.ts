@@ -1,12 +1,12 @@
-import { notFound } from '../../kernel/errors/api-error.js'
-import { fillCollection } from '../../kernel/data/fill-collection.js'
-import { RecordIndex } from '../../kernel/data/record-index.js'
-import type { World } from '../../world/world.js'
+import { notFound } from '../../../kernel/errors/api-error.js'
+import { fillCollection } from '../../../kernel/data/fill-collection.js'
+import { RecordIndex } from '../../../kernel/data/record-index.js'
+import type { World } from '../../../world/world.js'
 import { type Axis, parseAxis } from './axes.js'
-import type { QuantumCollections } from './collections.js'
+import type { QuantumCollections } from '../collections.js'
 import { type DefiniteState, type EntanglementMode, measure, type ParticleState } from './entanglement.js'
 import { particleIdFrom } from './particle-ids.js'
-import type { ParticleRecord, ParticleType } from './schemas.js'
+import type { ParticleRecord, ParticleType } from '../schemas.js'
 
 /** A measured particle and its partner, as stored afterwards. */
 export interface MeasuredPair {
