@@ -40,6 +40,15 @@ function victim(folder: string, text = 'not yours\n'): { path: string; unchanged
   }
 }
 
+/** A link another user (nobody) made at `name` in `folder` (made world-writable and sticky, as /tmp, with `sticky`), pointing at a file of ours. */
+function plantedLink(folder: string, name: string, { sticky = false } = {}): { target: ReturnType<typeof victim>; link: string } {
+  if (sticky) chmodSync(folder, 0o1777)
+  const target = victim(fresh('target'))
+  const link = join(folder, name)
+  symlinkSync(target.path, link)
+  lchownSync(link, NOBODY, NOBODY)
+  return { target, link }
+}
 /** A start or command that must fail: exit 1, one line on stderr, nothing listening. */
 async function refused(args: string[], timeoutMs = 15_000): Promise<string> {
   const run = await runCli(args, timeoutMs)
@@ -94,11 +103,7 @@ describe('the state file log, a name the server derives', () => {
 describe('a state file path the user named', () => {
   it('refuses a symlink another user made in a world-writable sticky folder (as protected_symlinks), leaving its target as it was', async () => {
     const shared = fresh('sticky')
-    chmodSync(shared, 0o1777)
-    const target = victim(fresh('target'))
-    const link = join(shared, 'world.json')
-    symlinkSync(target.path, link)
-    lchownSync(link, NOBODY, NOBODY)
+    const { target, link } = plantedLink(shared, 'world.json', { sticky: true })
     const line = await refused(serve('--state-file', link))
     expect(line).toBe(
       `multi-area-mock: The state file ${link} is a symbolic link made by another user (uid ${NOBODY}), in a folder anyone can write to; it is not followed (as Linux's protected_symlinks); give the path of the file itself; it was left as it is.`,
@@ -108,10 +113,7 @@ describe('a state file path the user named', () => {
 
   it('refuses a symlink owned by another user in a folder of its own user too', async () => {
     const folder = fresh('others-link')
-    const target = victim(fresh('target'))
-    const link = join(folder, 'world.json')
-    symlinkSync(target.path, link)
-    lchownSync(link, NOBODY, NOBODY)
+    const { target, link } = plantedLink(folder, 'world.json')
     const line = await refused(serve('--state-file', link))
     expect(line).toBe(
       `multi-area-mock: The state file ${link} is a symbolic link made by another user (uid ${NOBODY}), not by this user or the folder's owner; it is not followed; give the path of the file itself; it was left as it is.`,
@@ -138,11 +140,7 @@ describe('a state file path the user named', () => {
 describe('--record and scenario from-har --out', () => {
   it('refuses --record at a symlink another user made, before listening', async () => {
     const shared = fresh('record')
-    chmodSync(shared, 0o1777)
-    const target = victim(fresh('target'))
-    const link = join(shared, 'recorded.json')
-    symlinkSync(target.path, link)
-    lchownSync(link, NOBODY, NOBODY)
+    const { target, link } = plantedLink(shared, 'recorded.json', { sticky: true })
     const line = await refused(serve('--proxy', 'admin=http://127.0.0.1:9', '--record', link))
     expect(line).toContain(`The recording file ${link} is a symbolic link made by another user (uid ${NOBODY})`)
     target.unchanged()
@@ -158,11 +156,7 @@ describe('--record and scenario from-har --out', () => {
       }),
     )
     const shared = fresh('out-shared')
-    chmodSync(shared, 0o1777)
-    const target = victim(fresh('target'))
-    const link = join(shared, 'recorded.json')
-    symlinkSync(target.path, link)
-    lchownSync(link, NOBODY, NOBODY)
+    const { target, link } = plantedLink(shared, 'recorded.json', { sticky: true })
     const line = await refused(['scenario', 'from-har', har, '--out', link])
     expect(line).toContain(`The output file ${link} is a symbolic link made by another user (uid ${NOBODY})`)
     target.unchanged()
