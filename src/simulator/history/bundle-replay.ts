@@ -3,7 +3,9 @@ import { bundleStart } from './bundle-start.js'
 import { isCommand } from '../log/command.js'
 import type { SimulatorEngine } from '../engine.js'
 import type { WorldSnapshot } from '../state/state-lifecycle.js'
-import { BUNDLE_VERSION, digestOf, type WorldBundle } from './world-bundle.js'
+import { BUNDLE_STATE_DEPTH } from './bundle-take.js'
+import { digestOfJson } from './json-digest.js'
+import { BUNDLE_VERSION, type WorldBundle } from './world-bundle.js'
 
 /** What a replay did. */
 export interface ReplayOutcome {
@@ -44,7 +46,7 @@ export async function replayBundle(sim: SimulatorEngine, bundle: WorldBundle, un
   })
   const checked = { ...bundle, start: start as unknown as WorldBundle['start'] }
   const whole = await applyCommands(sim, checked, bundle.commands.length, label)
-  const state = await digestOf(JSON.stringify(sim.exportState()))
+  const state = digestOfJson(sim.exportState(), BUNDLE_STATE_DEPTH)
   const identical = state.sha256 === bundle.state.sha256
   if (!identical) {
     const other = bundle.version === BUNDLE_VERSION ? '' : ` (it was taken with multi-area-mock ${bundle.version}; this is ${BUNDLE_VERSION})`

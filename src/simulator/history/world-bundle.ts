@@ -43,12 +43,5 @@ export const worldBundleSchema = z
   .meta({ id: 'WorldBundle', title: 'multi-area-mock world bundle' })
 export type WorldBundle = z.infer<typeof worldBundleSchema>
 
-/** The hex SHA-256 of a text, and its length in bytes. */
-export async function digestOf(text: string): Promise<{ sha256: string; bytes: number }> {
-  const bytes = new TextEncoder().encode(text)
-  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))
-  return { sha256: Array.from(hash, (byte) => byte.toString(16).padStart(2, '0')).join(''), bytes: bytes.length }
-}
-
 /** The version a bundle is taken with. */
 export const BUNDLE_VERSION = PACKAGE_VERSION
