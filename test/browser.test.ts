@@ -1,13 +1,3 @@
-/**
- * The browser entry in real Chromium (Debian's, never a downloaded one): the
- * example app in `examples/browser/` is built with esbuild, served by a
- * throwaway static server that records every request, and driven through
- * playwright-core. Run `npm run build` first (npm test does).
- *
- * Adding an area's flow: one function in `examples/browser/flows.ts`, one
- * `expect(flows.<id>)` block in the first test below.
- */
-import { existsSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { writeFile } from 'node:fs/promises'
@@ -16,17 +6,13 @@ import { type Browser, type BrowserContext, chromium, type ConsoleMessage, type 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildExample } from '../examples/browser/build.js'
 import { type StaticServer, serveStatic } from '../examples/browser/static-server.js'
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.js'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, requireChromium } from './support/chromium.js'
 
 const OUT = join(process.cwd(), 'test-output', 'browser')
 /** Every prefix the simulator answers: none of these may reach the static server. */
 const SIMULATED = ['/admin', '/core', '/quantum', '/general', '/ledger', '/__mock']
 
-const missing = !existsSync(CHROMIUM_PATH)
-const inCi = Boolean(process.env.CI)
-if (missing && !inCi) console.warn(`[browser.test] skipped: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium); CI fails instead of skipping.`)
-
-describe.skipIf(missing && !inCi)('the browser entry in Chromium', () => {
+describe('the browser entry in Chromium', () => {
   let browser: Browser
   let page: Page
   let site: StaticServer
@@ -34,7 +20,7 @@ describe.skipIf(missing && !inCi)('the browser entry in Chromium', () => {
   const consoleGroups: string[] = []
 
   beforeAll(async () => {
-    if (missing) throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: .ci/run installs it with "apt-get install -y --no-install-recommends chromium".`)
+    requireChromium()
     await mkdir(OUT, { recursive: true })
     await buildExample(join(OUT, 'site'))
     await buildProbe(join(OUT, 'site', 'probe'))

@@ -4,16 +4,14 @@
  * Everything is found by role and name, as a person (or a screen reader)
  * finds it; what the page does is checked through the API.
  */
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHROMIUM_PATH, launchChromium } from './support/chromium.js'
+import { launchChromium } from './support/chromium.js'
 import { type CliServer, startCli } from './support/cli-server.js'
 
 const OUT = join(process.cwd(), 'test-output', 'inspector')
-const missing = !existsSync(CHROMIUM_PATH)
-if (missing && !process.env.CI) console.warn(`[inspector.test] skipped: no Chromium at ${CHROMIUM_PATH}; CI fails instead of skipping.`)
 
 const json = (method: string, body?: unknown, headers: Record<string, string> = {}): RequestInit => ({
   method,
@@ -21,7 +19,7 @@ const json = (method: string, body?: unknown, headers: Record<string, string> = 
   ...(body === undefined ? {} : { body: JSON.stringify(body) }),
 })
 
-describe.skipIf(missing && !process.env.CI)('the inspector in Chromium', () => {
+describe('the inspector in Chromium', () => {
   let browser: Browser
   let server: CliServer
   let page: Page
@@ -189,7 +187,7 @@ describe.skipIf(missing && !process.env.CI)('the inspector in Chromium', () => {
   })
 })
 
-describe.skipIf(missing && !process.env.CI)('the inspector with a control token', () => {
+describe('the inspector with a control token', () => {
   const TOKEN = 'inspector-t0ken-9f2c'
   let browser: Browser
   let server: CliServer

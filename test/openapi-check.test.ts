@@ -67,7 +67,7 @@ describe('the check that holds every reply against the document', () => {
       'GET',
       '/core/products/prod-1001',
       reply(201, product),
-      /answered 201 \(operation coreGetProduct\), but the document allows only 200, 404, 429, 500, 502, 503, 504, 4XX, 5XX\./,
+      /answered 201 \(operation coreGetProduct\), but the document allows only 200, 400, 404, 429, 500, 502, 503, 504, 4XX, 5XX\./,
     ],
     [
       'an error status in a fault range with a body that is no error',

@@ -31,8 +31,8 @@ export const browserOptionsSchema = z.object(
     persist: z.union([z.enum(['session', 'local']), z.literal(false)], 'expected "session", "local" or false').default(BROWSER_DEFAULTS.persist),
     /** Storage key of the saved world. Default `'multi-area-mock'`. */
     storageKey: z.string('expected a storage key').min(1, 'expected a storage key').default(BROWSER_DEFAULTS.storageKey),
-    /** msw's service worker script. Default `{ url: '/mockServiceWorker.js' }`. */
-    serviceWorker: z.custom<StartOptions['serviceWorker']>(isObject, "expected msw's serviceWorker options").optional(),
+    /** msw's service worker: its script's `url` (default `'/mockServiceWorker.js'`) and its registration `options`; an `undefined` one is left out. */
+    serviceWorker: z.custom<{ url?: string | undefined; options?: RegistrationOptions | undefined }>(isObject, "expected msw's serviceWorker options").optional(),
     /** No console group per answered request, and no msw start message. */
     quiet: z.boolean('expected true or false').default(BROWSER_DEFAULTS.quiet),
     /** What msw does with requests no handler answers. Default `'bypass'`: they go to the network untouched. */

@@ -50,7 +50,7 @@ export async function startBrowserSimulator(options: BrowserSimulatorOptions = {
     worker.start({
       quiet: given.quiet ?? BROWSER_DEFAULTS.quiet,
       onUnhandledRequest: given.onUnhandledRequest ?? BROWSER_DEFAULTS.onUnhandledRequest,
-      ...(given.serviceWorker ? { serviceWorker: given.serviceWorker } : {}),
+      ...(given.serviceWorker ? { serviceWorker: definedOnly(given.serviceWorker) } : {}),
     }))()
   const [prepared, started] = await Promise.allSettled([preparing, starting])
   if (prepared.status === 'rejected') {
@@ -72,6 +72,11 @@ export async function startBrowserSimulator(options: BrowserSimulatorOptions = {
       worker.stop()
     },
   }
+}
+
+/** `options` without its `undefined` fields: msw merges what it is given over its defaults, `undefined` included. */
+function definedOnly<T extends object>(options: T): T {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as T
 }
 
 /** Rethrows a failed scenario fetch, leaving the simulator's chunk (loading meanwhile) unobserved without a stray rejection. */

@@ -4,13 +4,20 @@ import { serverOptionsSchema } from '../node/server/server-options.js'
 import { builtinScenarios, DEFAULT_SCENARIO } from '../simulator/state/builtin-scenarios.js'
 import { scenarioJsonSchema } from '../simulator/state/scenario-schema.js'
 import { printOpenApi } from './openapi.js'
-import { collectFault, flagOption, flagsOf, parseLatency, parseOrigin } from './options.js'
+import { collectFault, type Flag, flagOption, flagsOf, parseLatency, parseOrigin } from './options.js'
+import type { FlagGroup } from '../kernel/options/option-meta.js'
 import { serve } from './serve.js'
 import { addVerifyCommand } from './verify-command.js'
 import { addScenarioCommand } from './scenario-command.js'
 import { proxyOption } from './proxy-options.js'
+import { addGroupedOptions } from './help-groups.js'
 import { toJsonSchema } from '../kernel/openapi/json-schema.js'
 import { worldBundleSchema } from '../simulator/history/world-bundle.js'
+
+/** A flag of the options schema under the group its meta names (default: the world's). */
+function grouped({ field, option }: Flag): { option: Option; group: FlagGroup } {
+  return { option, group: field.meta.cli?.group ?? 'world' }
+}
 
 /** The `multi-area-mock` command line. */
 export function buildProgram(version: string): Command {
@@ -21,16 +28,26 @@ export function buildProgram(version: string): Command {
     // Before the subcommands are added, so they inherit it: errors reach main()'s one exit point.
     .exitOverride()
 
-  // The server's and the simulator's options that name a flag (src/node/server/server-options.ts, the areas' options).
+  // The server's and the simulator's options that name a flag (src/node/server/server-options.ts, the areas' options),
+  // each listed under the group its meta names; the options only `serve` reads are described here.
   const flags = flagsOf(serverOptionsSchema)
-  const command = program.command('serve').description('Start the HTTP server with every area mounted at its prefix and the control API at /__mock.')
-  for (const { option } of flags) command.addOption(option)
+  const proxyTimeout = flags.findIndex(({ field }) => field.path.join('.') === 'proxyTimeout')
+  const command = addGroupedOptions(
+    program
+      .command('serve', { isDefault: true })
+      .description('Start the HTTP server with every area mounted at its prefix and the control API at /__mock (the command run when none is given).'),
+    [
+      ...flags.slice(0, proxyTimeout).map(grouped),
+      { option: proxyOption(), group: 'network' },
+      ...flags.slice(proxyTimeout).map(grouped),
+      { option: new Option('--scenario <name|path>', 'built-in scenario name or path to a scenario JSON file').default(DEFAULT_SCENARIO), group: 'start' },
+      { option: new Option('-w, --watch', 'reload the --scenario file when it changes (one line per reload; a broken file keeps the last good world)'), group: 'start' },
+      { option: new Option('--fault <rule>', 'a fault rule (repeatable): "POST /core/users 503 p=0.5 times=3", JSON, or @file.json').argParser(collectFault), group: 'world' },
+      { option: new Option('--latency <ms>', 'delay every area request: milliseconds (150) or a range (50..200)').argParser(parseLatency), group: 'world' },
+      { option: new Option('-q, --quiet', 'do not log one line per request'), group: 'output' },
+    ],
+  )
   command
-    .addOption(new Option('--scenario <name|path>', 'built-in scenario name or path to a scenario JSON file').default(DEFAULT_SCENARIO))
-    .addOption(new Option('-q, --quiet', 'do not log one line per request'))
-    .addOption(new Option('--fault <rule>', 'a fault rule (repeatable): "POST /core/users 503 p=0.5 times=3", JSON, or @file.json').argParser(collectFault))
-    .addOption(new Option('--latency <ms>', 'delay every area request: milliseconds (150) or a range (50..200)').argParser(parseLatency))
-    .addOption(proxyOption())
     .addHelpText(
       'after',
       `
@@ -39,6 +56,8 @@ ${ALL_AREAS.map((area) => `  ${area.letter}  ${area.prefix.padEnd(10)} ${area.ti
 
 Examples:
   $ multi-area-mock serve
+  $ multi-area-mock --port 0                          # the same: serve is the command run when none is given
+  $ multi-area-mock serve --scenario ./team.json --watch
   $ multi-area-mock serve --port 0 --seed 42 --clock 2026-01-01T00:00:00Z
   $ multi-area-mock serve --scenario pending-users --root core
   $ multi-area-mock serve --root ledger --signature-mode eip191 --block-time 2s
@@ -51,6 +70,13 @@ Examples:
 The inspector (a page to see and steer the world) is at /__mock/ui.`,
     )
     .action((values: Record<string, unknown>) => serve(values, flags))
+  // `serve` runs when no command is given, so a mistyped one would become its argument: it stays an unknown command.
+  program.hook('preSubcommand', (_program, subcommand) => {
+    const first = program.args[0]
+    if (subcommand === command && first !== undefined && first !== 'serve' && !first.startsWith('-')) {
+      program.error(`error: unknown command '${first}' (the commands: ${program.commands.map((each) => each.name()).join(', ')})`)
+    }
+  })
 
   const root = flags.find(({ field }) => field.path.join('.') === 'root')!.field
   program

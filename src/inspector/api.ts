@@ -76,24 +76,44 @@ export class Api {
     if (body !== undefined) init.body = JSON.stringify(body)
     const response = await fetch(path, init)
     const text = await response.text()
-    // biome-ignore lint/suspicious/noExplicitAny: the control API answers JSON the page reads field by field
-    let parsed: any = null
-    if (text !== '') {
-      try {
-        parsed = JSON.parse(text)
-      } catch {
-        parsed = text
-      }
-    }
-    if (!response.ok) {
-      const message = typeof parsed?.message === 'string' ? parsed.message : `${method} ${path} answered ${response.status}.`
-      const details = Array.isArray(parsed?.details)
-        ? parsed.details.map((detail: { path?: string; message?: string }) => `${detail.path ? `${detail.path}: ` : ''}${detail.message}`)
-        : []
-      throw new ApiProblem(response.status, String(parsed?.error ?? response.status), [message, ...details].join(' '))
-    }
-    return { status: response.status, headers: response.headers, body: parsed as T }
+    if (!response.ok) throw problemOf(method, path, response.status, text)
+    return { status: response.status, headers: response.headers, body: parseJson(text) as T }
   }
+
+  /**
+   * `GET path` as a file, unparsed, for the page to save (a bundle): with the
+   * same headers as every call, so the token stays out of the URL, where a
+   * plain link would have to put it.
+   *
+   * @example
+   * const bundle = await api.file('/__mock/bundle')
+   */
+  async file(path: string): Promise<Blob> {
+    const response = await fetch(path, { headers: this.headers(path), cache: 'no-store' })
+    if (!response.ok) throw problemOf('GET', path, response.status, await response.text())
+    return await response.blob()
+  }
+}
+
+/** A body as JSON, else as the text it is (`null` when empty). */
+function parseJson(text: string): unknown {
+  if (text === '') return null
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+/** A refused request as an `ApiProblem`: the `message` of its JSON error body (D9) and any `details`. */
+function problemOf(method: string, path: string, status: number, text: string): ApiProblem {
+  // biome-ignore lint/suspicious/noExplicitAny: an error body, read field by field
+  const parsed: any = parseJson(text)
+  const message = typeof parsed?.message === 'string' ? parsed.message : `${method} ${path} answered ${status}.`
+  const details = Array.isArray(parsed?.details)
+    ? parsed.details.map((detail: { path?: string; message?: string }) => `${detail.path ? `${detail.path}: ` : ''}${detail.message}`)
+    : []
+  return new ApiProblem(status, String(parsed?.error ?? status), [message, ...details].join(' '))
 }
 
 /** A thrown value as one line for the page. */

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks'
 import { Api, ApiProblem, DEFAULT_WORLD, problemText, TOKEN_KEY } from './api.js'
 import { ClockPanel } from './panels/clock-panel.js'
 import { openFeed } from './data/event-feed.js'
@@ -9,6 +9,7 @@ import { TimelinePanel } from './timeline/timeline-panel.js'
 import { TimelineWorld } from './timeline/timeline-world.js'
 import { TokenPrompt } from './token-prompt.js'
 import { clockNow, loadWorld, type WorldData } from './data/world-data.js'
+import type { ServerInfo } from './data/storage.js'
 import { WorldPanel } from './panels/world-panel.js'
 import { WorldSwitcher } from './panels/world-switcher.js'
 
@@ -17,12 +18,6 @@ const JOURNAL_SHOWN = 300
 
 /** With replicas, how often the journal is read back: other replicas' requests reach this page no other way. */
 const SHARED_JOURNAL_POLL_MS = 2_000
-
-/** What `{control}/ui/server.json` says of the server. */
-interface ServerInfo {
-  stateFile: string | null
-  controlToken: boolean
-}
 
 type Access = { phase: 'checking' } | { phase: 'token'; refused: boolean } | { phase: 'ready'; info: ServerInfo } | { phase: 'failed'; message: string }
 
@@ -76,6 +71,15 @@ export function App({ control }: { control: string }) {
   }, [api, control, token])
 
   const ready = access.phase === 'ready'
+  // Only state setters inside: the same function for the page's whole life.
+  const choose = useCallback((next: string, message: string | null = null) => {
+    history.replaceState(null, '', next === DEFAULT_WORLD ? location.pathname : `#world=${next}`)
+    setWorld(next)
+    setData(null)
+    setJournal([])
+    setProblem(message)
+  }, [])
+
   // Loads of the world and the journal, at most one at a time; changes meanwhile load once more after.
   const loader = useRef({ running: false, again: false, timer: 0 as ReturnType<typeof setTimeout> | 0 })
   const reload = useMemo(() => {
@@ -113,17 +117,10 @@ export function App({ control }: { control: string }) {
         void run()
       }, 100)
     }
-  }, [api, control])
-
-  const choose = (next: string, message: string | null = null) => {
-    history.replaceState(null, '', next === DEFAULT_WORLD ? location.pathname : `#world=${next}`)
-    setWorld(next)
-    setData(null)
-    setJournal([])
-    setProblem(message)
-  }
+  }, [api, control, choose])
 
   // The chosen world: load it, then follow its events.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read through worldRef, `world` is what opens a new stream for the world chosen
   useEffect(() => {
     if (!ready) return
     reload()
@@ -149,12 +146,13 @@ export function App({ control }: { control: string }) {
       },
     })
     return () => stream.close()
-  }, [ready, world, api, control, reload])
+  }, [ready, world, api, control, reload, choose])
 
   // Replicas (`serve --store`): the shared journal is read back now and then, as it holds every replica's requests and
   // may have been emptied through another one. Reading also has this replica apply what the others changed, whose
   // change events reload the world.
   const shared = data?.shared === true
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read through worldRef, `world` starts the reads afresh for the world chosen
   useEffect(() => {
     if (!ready || !shared) return
     const timer = setInterval(() => {
@@ -204,7 +202,7 @@ export function App({ control }: { control: string }) {
   const now = data ? clockNow(data) : Date.now()
   return (
     <>
-      <Top world={<WorldSwitcher key={world} api={api} world={world} onChoose={(next) => choose(next)} stateFile={access.info.stateFile} feed={feed} />} />
+      <Top world={<WorldSwitcher key={world} api={api} world={world} onChoose={(next) => choose(next)} info={access.info} feed={feed} />} />
       {problem && (
         <p class="outcome error banner" role="alert">
           {problem}
@@ -227,7 +225,7 @@ export function App({ control }: { control: string }) {
             <TimelinePanel timeline={timeline} />
             <ClockPanel api={api} clock={data.clock} now={now} />
             <FaultsPanel api={api} rules={data.faults} />
-            <WorldPanel api={api} world={world} scenarios={data.scenarios} stateFile={access.info.stateFile} />
+            <WorldPanel api={api} world={world} scenarios={data.scenarios} info={access.info} />
           </aside>
         </main>
       )}

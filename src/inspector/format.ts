@@ -24,3 +24,14 @@ export function pretty(value: unknown): string {
   if (value === null || value === undefined) return '(none)'
   return typeof value === 'string' ? value : JSON.stringify(value, null, 2)
 }
+
+/**
+ * A count with its noun, singular for one: `1 command`, `3 commands`, `0 rows`.
+ *
+ * @example
+ * counted(1, 'command') // '1 command'
+ * counted(2, 'entry', 'entries') // '2 entries'
+ */
+export function counted(count: number, noun: string, plural = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : plural}`
+}

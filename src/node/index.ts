@@ -18,3 +18,4 @@ export {
   propagateMockWorld,
   type PropagateMockWorldOptions,
 } from './propagate-mock-world.js'
+export { type IncomingHeadersSource, propagateMockWorldFrom } from './propagate-mock-world-from.js'

@@ -5,7 +5,7 @@ import { MOCK_URL_ENV, normalizeServerUrl } from '../testing/mock-server.js'
 /** Options of `propagateMockWorld`. */
 export interface PropagateMockWorldOptions {
   /** The simulator server (or several) the app's server fetches from; default: the `MULTI_AREA_MOCK_URL` environment variable. */
-  mockServerUrl?: string | readonly string[]
+  mockServerUrl?: string | readonly string[] | undefined
 }
 
 /** An incoming request: Node's (`IncomingMessage`, Express's, Connect's) or a Fetch `Request`. */
@@ -23,7 +23,8 @@ interface Binding {
   readonly world: string
 }
 
-interface ServerUrl {
+/** A simulator server the app fetches from, as `mockServers` reads it. */
+export interface ServerUrl {
   readonly origin: string
   /** Path prefix without the trailing slash; `''` at the root. */
   readonly path: string
@@ -62,13 +63,7 @@ const SHARED = Symbol.for('multi-area-mock.propagate-mock-world')
  * // Express or Connect: app.use(propagateMockWorld({ mockServerUrl: 'http://127.0.0.1:4000' }))
  */
 export function propagateMockWorld(options: PropagateMockWorldOptions = {}): MockWorldMiddleware {
-  const given = options.mockServerUrl ?? process.env[MOCK_URL_ENV]
-  const list = typeof given === 'string' || given === undefined ? [given] : [...given]
-  if (list.length === 0) throw new TypeError('propagateMockWorld: mockServerUrl is an empty list; give at least one server URL.')
-  const servers = list.map((url) => {
-    const parsed = new URL(`${normalizeServerUrl(url, 'propagateMockWorld: mockServerUrl')}/`)
-    return { origin: parsed.origin, path: parsed.pathname.replace(/\/$/, '') }
-  })
+  const servers = mockServers(options, 'propagateMockWorld')
   const shared = sharedState()
   wrapFetch(shared)
   return <T>(req: IncomingRequestLike, _res: unknown, next: () => T): T => {
@@ -78,6 +73,22 @@ export function propagateMockWorld(options: PropagateMockWorldOptions = {}): Moc
     wrapFetch(shared)
     return shared.context.run([...(shared.context.getStore() ?? []), { servers, world }], next)
   }
+}
+
+/** The servers `mockServerUrl` names (else `MULTI_AREA_MOCK_URL`), checked; `caller` starts the error messages. */
+export function mockServers(options: PropagateMockWorldOptions, caller: string): readonly ServerUrl[] {
+  const given = options.mockServerUrl ?? process.env[MOCK_URL_ENV]
+  const list = typeof given === 'string' || given === undefined ? [given] : [...given]
+  if (list.length === 0) throw new TypeError(`${caller}: mockServerUrl is an empty list; give at least one server URL.`)
+  return list.map((url) => {
+    const parsed = new URL(`${normalizeServerUrl(url, `${caller}: mockServerUrl`)}/`)
+    return { origin: parsed.origin, path: parsed.pathname.replace(/\/$/, '') }
+  })
+}
+
+/** Whether `url` is on one of `servers`: the same origin, at or under the server's path. */
+export function isOnServer(servers: readonly ServerUrl[], url: URL): boolean {
+  return servers.some((server) => server.origin === url.origin && (server.path === '' || url.pathname === server.path || url.pathname.startsWith(`${server.path}/`)))
 }
 
 /**
@@ -119,13 +130,13 @@ function worldFor(bindings: readonly Binding[], url: URL | undefined): string | 
   if (url === undefined) return undefined
   for (let i = bindings.length - 1; i >= 0; i--) {
     const binding = bindings[i]!
-    const on = binding.servers.some((server) => server.origin === url.origin && (server.path === '' || url.pathname === server.path || url.pathname.startsWith(`${server.path}/`)))
-    if (on) return binding.world
+    if (isOnServer(binding.servers, url)) return binding.world
   }
   return undefined
 }
 
-function urlOf(input: Parameters<typeof globalThis.fetch>[0]): URL | undefined {
+/** The URL a `fetch` call asks for; `undefined` for a relative one. */
+export function urlOf(input: Parameters<typeof globalThis.fetch>[0]): URL | undefined {
   try {
     return input instanceof Request ? new URL(input.url) : new URL(String(input))
   } catch {
@@ -135,7 +146,7 @@ function urlOf(input: Parameters<typeof globalThis.fetch>[0]): URL | undefined {
 }
 
 /** `get(name)` over Node's header object or Fetch `Headers`. */
-function headerReader(req: IncomingRequestLike): { get(name: string): string | null } {
+export function headerReader(req: IncomingRequestLike): { get(name: string): string | null } {
   const headers = req.headers as { get?: unknown } & Record<string, string | string[] | undefined>
   if (typeof headers.get === 'function') return headers as unknown as { get(name: string): string | null }
   return {

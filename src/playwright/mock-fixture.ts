@@ -22,15 +22,15 @@ export interface MockOptions {
   mockControlToken: string | undefined
   /**
    * Other origins the app calls the simulated APIs at (e.g. `https://api.example.com`):
-   * the page's requests there are answered by the simulator server, same path, in the test's world.
+   * the page's requests there are answered by the simulator server, same path, in the test's world; default none.
    */
-  mockOrigins: string[]
+  mockOrigins: string[] | undefined
   /**
    * When the test's world goes into the report as a `mock-world` attachment
    * (its bundle: `serve --replay` rebuilds it): `'on-failure'` (default) when
    * the test did not end as expected, `'always'`, or `'never'`.
    */
-  mockAttachWorld: AttachWorldMode
+  mockAttachWorld: AttachWorldMode | undefined
 }
 
 /** The test-scoped fixtures. */
@@ -69,10 +69,10 @@ export const test = base.extend<MockOptions & MockFixtures>({
         ...(controlToken ? { controlToken } : {}),
       })
       try {
-        await routeIntoWorld(context, world, { baseURL, origins: mockOrigins })
+        await routeIntoWorld(context, world, { baseURL, origins: mockOrigins ?? [] })
         await use(world)
         // The world as the test left it, before it is deleted below.
-        await attachWorld(world, testInfo, mockAttachWorld)
+        await attachWorld(world, testInfo, mockAttachWorld ?? 'on-failure')
       } finally {
         // Runs after a failure or a timeout too; a world already gone (expired) is fine.
         await world.delete()

@@ -8,6 +8,7 @@ import type { SimulatorOptions } from './options.js'
 import type { Simulator } from './simulator.js'
 import type { FamilyShared } from './log/world-family.js'
 import type { StateLifecycle } from './state/state-lifecycle.js'
+import type { ScenarioFileEvent } from './events/scenario-file-event.js'
 
 /**
  * What the project's own ways in (the Node server, its proxy, the tests) use
@@ -34,6 +35,10 @@ export interface SimulatorEngine extends Simulator {
   readonly writes: { seal(command: Command): Promise<Command> }
   /** Seeds the starting scenario again as at instant `at` (ms): replicas seed the same world. */
   restartAt(at: number): Promise<void>
+  /** Follows a watched scenario file's news (`serve --watch`): the `scenario-file` event of its `/__mock/events` streams. */
+  onScenarioFile(listener: (event: ScenarioFileEvent) => void): () => void
+  /** Tells the world's followers that its watched scenario file changed (`serve --watch`). */
+  reportScenarioFile(event: ScenarioFileEvent): void
 }
 
 /**

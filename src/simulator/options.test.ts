@@ -34,3 +34,15 @@ describe('createSimulator: seed and body limit options', () => {
     expect(await refused.json()).toMatchObject({ error: 'payload_too_large', limit: 100 })
   })
 })
+
+describe('createSimulator: an option given as undefined', () => {
+  // What a project with exactOptionalPropertyTypes writes: `{ admin: process.env.ADMIN_URL }`.
+  it('is the option left out, in nested options too', async () => {
+    const given = createSimulator({ seed: undefined, clock: undefined, baseUrls: { admin: undefined, core: '/c' }, limits: { bodyBytes: undefined }, worlds: undefined })
+    const plain = createSimulator({ baseUrls: { core: '/c' } })
+    await Promise.all([given.ready, plain.ready])
+    expect(given.areas).toEqual(plain.areas)
+    expect(given.areas.find((area) => area.id === 'admin')!.baseUrls).toEqual(['/admin'])
+    expect(given.seed).toBe(plain.seed)
+  })
+})

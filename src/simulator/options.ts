@@ -58,7 +58,7 @@ export const simulatorOptionsSchema = z.object(
     /** Which areas to mount. Default: all. */
     areas: z.array(areaIdSchema, 'expected a list of area ids').optional(),
     /** Per-area base URL: absolute (`https://admin.example.com`) or a path prefix. Default: the D1 prefixes. */
-    baseUrls: z.partialRecord(areaIdSchema, baseUrl).optional(),
+    baseUrls: z.partialRecord(areaIdSchema, baseUrl.optional()).optional(),
     /** Areas also mounted at `/` (D2). Two that define the same route are refused. */
     root: option(z.array(areaIdSchema, 'expected a list of area ids').optional(), {
       cli: { flag: '--root <area>', description: `also mount an area at "/" (repeatable; one of ${AREA_IDS.join(', ')})`, fromText: areaFromText, repeatable: true },
@@ -122,7 +122,7 @@ export type SimulatorOptions = {
   /** Which areas to mount. Default: all. */
   areas?: AreaId[] | undefined
   /** Per-area base URL: absolute (`https://admin.example.com`) or a path prefix. Default: the D1 prefixes. */
-  baseUrls?: Partial<Record<AreaId, string>> | undefined
+  baseUrls?: Partial<Record<AreaId, string | undefined>> | undefined
   /** Areas also mounted at `/` (D2). Two that define the same route are refused. */
   root?: AreaId[] | undefined
   /** Body and batch limits (D11, D15): `bodyBytes` (default 1 MiB, at most 256 MiB), `ingestPoints` (default 10,000). */
@@ -134,7 +134,7 @@ export type SimulatorOptions = {
   /** Fault rules in force from the start, before the scenario's own `faults`. */
   faults?: FaultRuleInput[] | undefined
   /** Isolated worlds (`sim.worlds`, `POST /__mock/worlds`): how many at once, when idle ones expire, how many records each and all may be seeded with. */
-  worlds?: WorldsOptions
+  worlds?: WorldsOptions | undefined
   /** Area B: ingested points kept per sensor (`sensorWindow`, default 10,000) and in all (`window`, default 500,000); 0 keeps none. */
   ingestion?: { sensorWindow?: number | undefined; window?: number | undefined } | undefined
   /** Area D access tokens (D7): the HS256 `secret` (default: derived from the seed) and the lifetime `expiresIn` in seconds (default 3600). */

@@ -13,6 +13,8 @@ import { World } from '../world/world.js'
 import { assembleAreas, routeTable } from './assembly.js'
 import { builtinScenarios, DEFAULT_SCENARIO } from './state/builtin-scenarios.js'
 import { type ChangeListener, ChangeListeners } from './events/change-listeners.js'
+import { Listeners } from './events/listeners.js'
+import type { ScenarioFileEvent } from './events/scenario-file-event.js'
 import { controlApi } from './control/control-features.js'
 import { FaultInjector, type Faults } from './faults/faults.js'
 import { Journal } from './journal/journal.js'
@@ -63,6 +65,7 @@ export class SimulatorInstance implements Simulator {
   readonly lifecycle: StateLifecycle
   readonly #areaCounts: () => Record<string, number>
   readonly #changes = new ChangeListeners()
+  readonly #scenarioFiles = new Listeners<ScenarioFileEvent>('a scenario-file listener')
   /** What the family's worlds share: kept loads, password keys, the source clock, the order of commands. */
   readonly #shared: FamilyShared<SimulatorInstance>
   #examples: Promise<ExampleSet> | undefined
@@ -245,6 +248,14 @@ export class SimulatorInstance implements Simulator {
 
   onChange(listener: ChangeListener): () => void {
     return this.#changes.add(listener)
+  }
+
+  onScenarioFile(listener: (event: ScenarioFileEvent) => void): () => void {
+    return this.#scenarioFiles.add(listener)
+  }
+
+  reportScenarioFile(event: ScenarioFileEvent): void {
+    this.#scenarioFiles.emit(event)
   }
 
   /** A world of this family: the same options, with the scenario, seed and clock asked for. */

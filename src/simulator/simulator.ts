@@ -39,9 +39,9 @@ export interface MountedArea {
 /** What `sim.openapi()` describes. */
 export interface OpenApiOptions {
   /** Origin of the server that serves the areas, e.g. `http://127.0.0.1:4000`; omitted: relative server URLs. */
-  origin?: string
+  origin?: string | undefined
   /** Only this area: its paths as the spec writes them, its base URLs as the servers. */
-  area?: AreaId
+  area?: AreaId | undefined
 }
 
 /**

@@ -10,20 +10,20 @@ import { WORLD_HEADER, type WorldInfo } from '../simulator/worlds/worlds.js'
 /** How to reach the simulator server's control API. */
 export interface MockServerOptions {
   /** The server's `--control-token`, when it was started with one. */
-  controlToken?: string
+  controlToken?: string | undefined
   /** The `fetch` to call the server with (default: the global one). */
-  fetch?: typeof globalThis.fetch
+  fetch?: typeof globalThis.fetch | undefined
 }
 
 /** A new world: unset fields come from the server's options (`POST /__mock/worlds`). */
 export interface CreateMockWorldOptions extends MockServerOptions {
   /** Your own id (letters, digits, `.`, `_`, `-`); default: the server picks `world-N`. */
-  id?: string
+  id?: string | undefined
   /** A scenario name the server knows, or a scenario object. */
-  scenario?: string | ScenarioInput
-  seed?: number
+  scenario?: string | ScenarioInput | undefined
+  seed?: number | undefined
   /** A frozen ISO instant, or `'system'`. */
-  clock?: string
+  clock?: string | undefined
 }
 
 /** The simulator clock of a world (`GET`/`POST /__mock/clock`). */
@@ -96,7 +96,7 @@ export class MockWorld {
   readonly #server: Server
 
   /** Use `createMockWorld`; this attaches to a world that exists. */
-  constructor(worldId: string, server: { serverUrl: string; controlToken?: string | undefined; fetch?: typeof globalThis.fetch }) {
+  constructor(worldId: string, server: { serverUrl: string; controlToken?: string | undefined; fetch?: typeof globalThis.fetch | undefined }) {
     this.worldId = worldId
     this.serverUrl = normalizeServerUrl(server.serverUrl)
     this.#server = { serverUrl: this.serverUrl, controlToken: server.controlToken, fetch: server.fetch ?? globalThis.fetch }

@@ -27,23 +27,23 @@ export interface CheckResult {
 /** Options of `verify()`; the CLI's flags map onto them one to one. */
 export interface VerifyOptions {
   /** Origin of an implementation with every area at its usual prefix (`/admin`, `/core`, …), e.g. `https://staging.example.com`. */
-  target?: string
+  target?: string | undefined
   /** Base URL per area, overriding `target` for that area: `{ admin: 'https://users.example.com/api' }`. */
-  bases?: Partial<Record<AreaId, string>>
+  bases?: Partial<Record<AreaId, string | undefined>> | undefined
   /** Only these areas' checks (default: every area with a base URL). */
-  areas?: AreaId[]
+  areas?: AreaId[] | undefined
   /** Only reads: every check that would create or change something is skipped. */
-  readOnly?: boolean
+  readOnly?: boolean | undefined
   /** Values the checks cannot create themselves: `{ validator: '0x…', product: 'prod-1001' }`. */
-  fixtures?: Partial<Record<FixtureName, string>>
+  fixtures?: Partial<Record<FixtureName, string | undefined>> | undefined
   /** Milliseconds each request may take (default 10,000). */
-  timeoutMs?: number
+  timeoutMs?: number | undefined
   /** Headers sent with every request, e.g. `{ 'x-mock-world': 'ci' }`. */
-  headers?: Record<string, string>
+  headers?: Record<string, string> | undefined
   /** Only the checks whose name starts with one of these (`admin.`, `ledger.delegate`). */
-  only?: string[]
+  only?: string[] | undefined
   /** Called after each check, e.g. to show progress. */
-  onResult?: (result: CheckResult) => void
+  onResult?: ((result: CheckResult) => void) | undefined
 }
 
 /** Counts over every result, and the score: passed / (passed + failed). */

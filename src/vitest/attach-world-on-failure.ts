@@ -9,13 +9,13 @@ export interface AttachWorldOnFailureOptions {
    * `test-results/` beside it). Vitest has no output folder of its own for
    * this: `attachmentsDir` only takes annotations made while a test runs.
    */
-  dir?: string
+  dir?: string | undefined
   /**
    * Delete the world when the test ends, pass or fail, once its bundle is
    * written. Default `false`; needed when the world would otherwise be deleted
    * in `afterEach`, which runs before the test's end hooks: too early.
    */
-  deleteWorld?: boolean
+  deleteWorld?: boolean | undefined
 }
 
 // The default folder, under the working directory.

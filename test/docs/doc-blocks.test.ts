@@ -8,17 +8,18 @@
  * JavaScript blocks run with node; shell blocks run with bash against the
  * packed CLI server on a free port; scenario files are loaded by it.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type DocBlock, blocksOf } from './support/blocks.js'
 import { type Consumer, type ConsumerKind, type Diagnostic, type FileResult, makeConsumer, pack, typecheck, vitest } from './support/consumers.js'
+import { FRESH_SERVER_NOTE, freshnessNeeded } from './support/fresh-server.js'
 import { cleanEnv, curlWrapper, expectBlockRan, mapPort, runShell, startServer } from './support/shell.js'
 import { typescript7 } from './support/typescript7.js'
 import { runInBrowser } from './support/browser-block.js'
-import { CHROMIUM_PATH } from '../support/chromium.js'
+import { requireChromium } from '../support/chromium.js'
 import ts from 'typescript'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -80,7 +81,7 @@ function writeBlocks(consumer: Consumer): void {
 
 beforeAll(async () => {
   const started = performance.now()
-  const tarball = await pack(ROOT, work)
+  const tarball = pack()
   const packed = performance.now()
   const entries = await Promise.all(KINDS.map(async (kind) => [kind, await makeConsumer(kind, join(work, kind), tarball, join(ROOT, 'node_modules'))] as const))
   consumers = Object.fromEntries(entries) as Record<ConsumerKind, Consumer>
@@ -156,10 +157,7 @@ for (const document of DOCUMENTS) {
                 expect(mine.map((diagnostic) => diagnostic.text).join('\n'), `${compiler}, ${kind} project`).toBe('')
               }
               if (block.browser) {
-                if (!existsSync(CHROMIUM_PATH) && !process.env.CI) {
-                  console.warn(`doc tests: ${block.where} not run in a browser: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium); CI fails instead`)
-                  continue
-                }
+                requireChromium()
                 const run = await runInBrowser(consumers.bundler.dir, base.split('/').pop()!)
                 expect(run.errors, 'errors in the page').toEqual([])
                 expect(run.healthStatus, "fetch('/__mock/health') in the page").toBe(200)
@@ -227,6 +225,10 @@ for (const document of DOCUMENTS) {
           try {
             const result = await runShell(mapPort(block.code, server.port), consumers.esm.dir, env)
             expectBlockRan(result, block.code, { stderr: true })
+            // A reader pastes blocks one after another into one server: a block that only runs alike on a fresh one says so.
+            const again = await runShell(mapPort(block.code, server.port), consumers.esm.dir, env)
+            const why = freshnessNeeded(result, again, block.code)
+            if (why) expect(block.code.startsWith(`${FRESH_SERVER_NOTE}\n`), `${block.where} runs otherwise a second time (${why}): start it with\n${FRESH_SERVER_NOTE}`).toBe(true)
           } finally {
             await server.stop()
           }

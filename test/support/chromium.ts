@@ -1,4 +1,5 @@
 import { type Browser, chromium } from 'playwright-core'
+import { requireBinary } from './system-binary.js'
 
 /** Debian's Chromium (`apt-get install chromium`); never a downloaded browser. */
 export const CHROMIUM_PATH = '/usr/bin/chromium'
@@ -18,6 +19,11 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
+/** Fails the calling test with one line naming the package when Debian's Chromium is missing. */
+export function requireChromium(): void {
+  requireBinary(CHROMIUM_PATH, 'chromium')
+}
+
 /**
  * Launches headless Chromium through playwright-core, with a fresh profile.
  *
@@ -27,5 +33,6 @@ export const CHROMIUM_ARGS = [
  * await browser.close()
  */
 export function launchChromium(): Promise<Browser> {
+  requireChromium()
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, timeout: 30_000 })
 }

@@ -24,7 +24,18 @@ export interface CliServer {
  * await server.stop()
  */
 export function startCli(args: string[] = [], timeoutMs = 15_000, env: Record<string, string> = {}): Promise<CliServer> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', ...args], { stdio: 'pipe', env: { ...process.env, ...env } })
+  return startCliWith(['serve', '--port', '0', ...args], timeoutMs, env)
+}
+
+/**
+ * `startCli` with the whole command line after `multi-area-mock`, command
+ * included or not (`['--port', '0']` starts the bare command).
+ *
+ * @example
+ * const server = await startCliWith(['--port', '0', '--quiet'])
+ */
+export function startCliWith(argv: string[], timeoutMs = 15_000, env: Record<string, string> = {}): Promise<CliServer> {
+  const child = spawn(process.execPath, [CLI, ...argv], { stdio: 'pipe', env: { ...process.env, ...env } })
   let out = ''
   let err = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk))

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createConnection, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { requireBinary } from './system-binary.js'
 
 /** Debian's Redis (`.ci/run` installs it): never the system service, never a container. */
 export const REDIS_SERVER = '/usr/bin/redis-server'
@@ -73,6 +74,7 @@ exit $status
  * await redis.cleanup()
  */
 export async function startRedis(options: { args?: string[]; timeoutMs?: number } = {}): Promise<RedisServer> {
+  requireBinary(REDIS_SERVER, 'redis-server')
   const dir = mkdtempSync(join(tmpdir(), 'mam-redis-'))
   folders.add(dir)
   const timeoutMs = options.timeoutMs ?? 10_000

@@ -37,12 +37,12 @@ export function generalSection(world: World, accounts: AccountStore, collections
   }
   return {
     configure(scenario) {
-      settings.useScenario(scenario?.auth?.expires_in)
+      settings.applyScenario(scenario?.auth?.expires_in)
     },
 
     async load(scenario) {
       const section = scenario ?? DEFAULT_SECTION
-      settings.useScenario(section.auth?.expires_in)
+      settings.applyScenario(section.auth?.expires_in)
       const listed: ResourceRecord[] = []
       const taken = new Set(section.resources.flatMap((resource) => (resource.id === undefined ? [] : [resource.id])))
       let nextId = 1

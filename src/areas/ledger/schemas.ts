@@ -73,8 +73,19 @@ function bigIntegerInput(options: { allowZero: boolean; description: string }) {
 
 const BLOCK_TIME = 'must be a whole number of milliseconds (at least 1) or a duration such as "6s", "500ms", "1m"'
 
-/** A duration as in `POST /__mock/clock`: milliseconds or text like `"6s"`, here a whole number of ms ≥ 1. */
-export const blockTime = z.union([z.number(), z.string()], BLOCK_TIME).transform((value, ctx) => {
+/** A duration as text: a number of milliseconds, or a number with `ms`, `s`, `m`, `h` or `d`; never negative (what `parseDuration` reads, less the sign). */
+const BLOCK_TIME_TEXT = /^\s*\d+(?:\.\d+)?\s*(?:ms|s|m|h|d)?\s*$/
+
+/**
+ * A duration as in `POST /__mock/clock`, here a whole number of ms ≥ 1: an
+ * integer of milliseconds, or text like `"6s"` (`BLOCK_TIME_TEXT`) that comes
+ * to one. The JSON Schema says the integer and the pattern; that the text
+ * comes to at least 1 whole ms (not `"0s"`, `"0.5ms"`) only its description.
+ *
+ * @example
+ * blockTime.parse('6s') // 6000
+ */
+export const blockTime = z.union([z.int(BLOCK_TIME).min(1, BLOCK_TIME), z.string(BLOCK_TIME).regex(BLOCK_TIME_TEXT, BLOCK_TIME)], BLOCK_TIME).transform((value, ctx) => {
   try {
     const ms = parseDuration(value)
     if (Number.isSafeInteger(ms) && ms >= 1) return ms

@@ -26,7 +26,11 @@ const scenarioDelegation = z.strictObject({
 export const ledgerScenario = z
   .strictObject({
     chain_id: chainSettings.shape.chain_id.default(31337).describe('Chain id in the signed message and the EIP-712 domain.'),
-    block_time: blockTime.optional().describe('Time between blocks: milliseconds or "6s". Default 6 s; the blockTime option (--block-time) wins.'),
+    block_time: blockTime
+      .optional()
+      .describe(
+        'Time between blocks: a whole number of milliseconds, at least 1, or a duration that comes to one ("6s", "500ms", "1.5m"; not "0s" or "0.5ms"). Default 6 s; the blockTime option (--block-time) wins.',
+      ),
     genesis: z
       .strictObject({
         height: z.int().min(0).default(0),

@@ -54,6 +54,7 @@ export function FaultsPanel({ api, rules }: { api: Api; rules: FaultRuleView[] }
       ) : (
         <ol class="rules">
           {rules.map((rule, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a rule is its place in the list (the API removes rule N), and two rules may read the same
             <li key={`${index}:${ruleWords(rule)}`}>
               <code>{ruleWords(rule)}</code> <span class="note">fired {rule.fired ?? 0}×</span>
               <button type="button" aria-label={`Remove rule ${index + 1}: ${ruleWords(rule)}`} disabled={outcome.busy} onClick={() => remove(index)}>

@@ -2,22 +2,24 @@ import { useState } from 'preact/hooks'
 import { useAction } from '../action.js'
 import type { Api } from '../api.js'
 import { Outcome } from '../outcome.js'
+import { type ServerInfo, storageOf } from '../data/storage.js'
 
 /**
  * Scenarios (`POST /__mock/scenarios/{name}`) and the whole world as a file:
  * download `GET /__mock/state`, upload one to `PUT /__mock/state` (validated;
- * an invalid file changes nothing and the API says why).
+ * an invalid file changes nothing and the API says why); download the world's
+ * bundle (`GET /__mock/bundle`, what `serve --replay` takes); where the world is kept.
  */
 export function WorldPanel({
   api,
   world,
   scenarios,
-  stateFile,
+  info,
 }: {
   api: Api
   world: string
   scenarios: Array<{ name: string; description: string; active: boolean }>
-  stateFile: string | null
+  info: ServerInfo
 }) {
   const active = scenarios.find((scenario) => scenario.active)?.name ?? ''
   const [chosen, setChosen] = useState('')
@@ -26,12 +28,10 @@ export function WorldPanel({
   const download = () =>
     act(async () => {
       const state = (await api.get(`${api.control}/state`)).body
-      const link = document.createElement('a')
-      link.href = URL.createObjectURL(new Blob([`${JSON.stringify(state, null, 2)}\n`], { type: 'application/json' }))
-      link.download = `multi-area-mock-${world}.json`
-      link.click()
-      setTimeout(() => URL.revokeObjectURL(link.href), 1000)
+      save(new Blob([`${JSON.stringify(state, null, 2)}\n`], { type: 'application/json' }), `multi-area-mock-${world}.json`)
     }, 'Downloaded the state.')
+  // Fetched, not linked: a link cannot carry the token in a header, and the page never puts it in a URL.
+  const downloadBundle = () => act(async () => save(await api.file(`${api.control}/bundle`), `mock-world-${world}.json`), 'Downloaded the bundle.')
   const upload = (file: File) =>
     act(async () => {
       let state: unknown
@@ -69,6 +69,9 @@ export function WorldPanel({
         <button type="button" disabled={outcome.busy} onClick={() => void download()}>
           Download state
         </button>
+        <button type="button" disabled={outcome.busy} onClick={() => void downloadBundle()}>
+          Download bundle
+        </button>
         <label class="file">
           Upload state
           <input
@@ -82,14 +85,17 @@ export function WorldPanel({
           />
         </label>
       </div>
-      <p class="note">
-        {world !== 'default'
-          ? 'An isolated world lives in memory until it is deleted or expires.'
-          : stateFile
-            ? `This world is kept in ${stateFile} (saved after each change).`
-            : 'This world lives in memory; start the server with --state-file to keep it.'}
-      </p>
+      <p class="note">{storageOf(info, world).note}</p>
       <Outcome state={outcome} />
     </section>
   )
+}
+
+/** Saves `blob` as a file named `name`, through an object URL the browser lets go of once the download has started. */
+function save(blob: Blob, name: string): void {
+  const link = document.createElement('a')
+  link.href = URL.createObjectURL(blob)
+  link.download = name
+  link.click()
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000)
 }

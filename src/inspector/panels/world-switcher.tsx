@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'preact/hooks'
+import { useCallback, useEffect, useState } from 'preact/hooks'
 import { useAction } from '../action.js'
 import { type Api, DEFAULT_WORLD } from '../api.js'
 import { Outcome } from '../outcome.js'
+import { type ServerInfo, storageOf } from '../data/storage.js'
 
 /** How often the list of isolated worlds is read again (they come and go through the API). */
 const WORLDS_EVERY_MS = 3000
@@ -15,27 +16,31 @@ export function WorldSwitcher({
   api,
   world,
   onChoose,
-  stateFile,
+  info,
   feed,
 }: {
   api: Api
   world: string
   onChoose: (world: string) => void
-  stateFile: string | null
+  info: ServerInfo
   feed: 'connecting' | 'live' | 'retrying'
 }) {
   const [worlds, setWorlds] = useState<string[]>([])
   const [act, outcome] = useAction()
-  const list = () =>
-    void api
-      .get(`${api.control}/worlds`)
-      .then((answer) => setWorlds((answer.body.worlds as Array<{ id: string }>).map((entry) => entry.id)))
-      .catch(() => undefined)
+  const list = useCallback(
+    () =>
+      void api
+        .get(`${api.control}/worlds`)
+        .then((answer) => setWorlds((answer.body.worlds as Array<{ id: string }>).map((entry) => entry.id)))
+        .catch(() => undefined),
+    [api],
+  )
   useEffect(() => {
     list()
     const timer = setInterval(list, WORLDS_EVERY_MS)
     return () => clearInterval(timer)
-  }, [api])
+  }, [list])
+  const storage = storageOf(info, world)
   const options = [DEFAULT_WORLD, ...worlds.filter((id) => id !== DEFAULT_WORLD)]
   if (!options.includes(world)) options.push(world)
   return (
@@ -57,8 +62,8 @@ export function WorldSwitcher({
       >
         Reset world
       </button>
-      <span class="kept" title={stateFile ?? undefined}>
-        {world === DEFAULT_WORLD && stateFile ? `Kept in ${stateFile}` : 'In memory'}
+      <span class="kept" title={storage.title}>
+        {storage.label}
       </span>
       <span class={`feed ${feed}`} role="status">
         {feed === 'live' ? 'Live' : feed === 'connecting' ? 'Connecting…' : 'Reconnecting…'}

@@ -1,3 +1,5 @@
+import { counted } from '../format.js'
+
 /** Previous/next buttons and where the list stands, for a table of `total` rows shown `size` at a time. */
 export function Pager({ label, page, size, total, onPage }: { label: string; page: number; size: number; total: number; onPage: (page: number) => void }) {
   const pages = Math.max(1, Math.ceil(total / size))
@@ -7,7 +9,7 @@ export function Pager({ label, page, size, total, onPage }: { label: string; pag
         Previous page
       </button>
       <span>
-        Page {Math.min(page, pages)} of {pages} ({total} {total === 1 ? 'row' : 'rows'})
+        Page {Math.min(page, pages)} of {pages} ({counted(total, 'row')})
       </span>
       <button type="button" onClick={() => onPage(page + 1)} disabled={page >= pages}>
         Next page

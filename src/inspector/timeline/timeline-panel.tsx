@@ -1,4 +1,4 @@
-import { instant, short } from '../format.js'
+import { counted, instant, short } from '../format.js'
 import { type CollectionDiff, type HistoryCommand, type HistoryPoint, type Timeline, useTimeline } from './timeline-data.js'
 import './timeline-panel.css'
 
@@ -28,7 +28,7 @@ export function TimelinePanel({ timeline }: { timeline: Timeline }) {
     <section aria-labelledby="timeline-heading" class="panel timeline">
       <header class="panel-head">
         <h2 id="timeline-heading">Time line</h2>
-        <span class="note">{commands === null ? 'loading…' : `${count} ${count === 1 ? 'command' : 'commands'} kept`}</span>
+        <span class="note">{commands === null ? 'loading…' : `${counted(count, 'command')} kept`}</span>
       </header>
       {problem && (
         <p class="outcome error" role="alert">
@@ -58,7 +58,7 @@ export function TimelinePanel({ timeline }: { timeline: Timeline }) {
           </div>
           <p class="timeline-where">
             {chosen === null ? (
-              `Live: the world after all ${count} commands.`
+              `Live: the world after ${count === 1 ? 'the' : 'all'} ${counted(count, 'command')}.`
             ) : (
               <>
                 Before command {chosen} of {count}.{' '}
@@ -98,7 +98,7 @@ function Changes({ point }: { point: HistoryPoint }) {
   return (
     <section aria-label={`What command ${command.number} changed`} class="timeline-changes">
       <h3>
-        What #{command.number} changed: {diff.records} {diff.records === 1 ? 'record' : 'records'}
+        What #{command.number} changed: {counted(diff.records, 'record')}
       </h3>
       {diff.collections.map((collection) => (
         <CollectionChanges key={`${collection.section}.${collection.collection}`} diff={collection} />

@@ -5,10 +5,10 @@ export interface ErrorDetail {
 }
 
 export interface ApiErrorOptions {
-  details?: ErrorDetail[]
+  details?: ErrorDetail[] | undefined
   /** Extra top-level fields of the error body, e.g. `particle_id` (D9). */
-  extra?: Record<string, unknown>
-  headers?: Record<string, string>
+  extra?: Record<string, unknown> | undefined
+  headers?: Record<string, string> | undefined
 }
 
 /**

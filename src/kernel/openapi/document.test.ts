@@ -59,10 +59,12 @@ describe('buildOpenApiDocument', () => {
       { $ref: '#/components/schemas/InjectedFault' },
     ])
     expect(doc.components.schemas!.UnknownWorldError).toMatchObject({ properties: { world: { type: 'string' } }, required: ['error', 'world'], additionalProperties: true })
-    const badRequest = doc.components.responses!.ValidationFailedOrInvalidJson as any
+    // A path parameter holding a backslash is the HTTP server's 400 invalid_path, before the route.
+    const badRequest = doc.components.responses!.ValidationFailedOrInvalidJsonOrInvalidPath as any
     expect(badRequest.content['application/json'].schema.allOf[1].anyOf).toEqual([
       { $ref: '#/components/schemas/ValidationFailedError' },
       { $ref: '#/components/schemas/InvalidJsonError' },
+      { $ref: '#/components/schemas/InvalidPathError' },
       { $ref: '#/components/schemas/InjectedFault' },
     ])
   })

@@ -18,12 +18,29 @@ function responses(definition: RouteDefinition, context: Partial<ErrorContext> =
 }
 
 describe('errorResponses', () => {
-  it('documents a 400 only when some parameter can be refused: any text in a path segment cannot', () => {
-    expect(Object.keys(responses(route({ params: z.object({ id: z.string().min(1) }) })).answer)).toEqual(['404', '500'])
-    expect(Object.keys(responses(route({ params: z.object({ id: z.int() }) })).answer)).toEqual(['400', '404', '500'])
+  it('documents validation_failed only when some parameter can be refused: any text in a path segment cannot', () => {
+    const codes = (definition: RouteDefinition) => {
+      const { answer, parts } = responses(definition)
+      const badRequest = answer['400']?.$ref ? (parts.responses as any)[answer['400'].$ref.split('/').pop()] : answer['400']
+      return (badRequest?.description ?? '').match(/^`[a-z_]+`/gm)
+    }
+    expect(codes(route({ params: z.object({ id: z.string().min(1) }) }))).toEqual(['`invalid_path`'])
+    expect(codes(route({ params: z.object({ id: z.int() }) }))).toEqual(['`validation_failed`', '`invalid_path`'])
     // In a query, `?name=` is an empty text: a minimum length refuses it.
-    expect(Object.keys(responses(route({ query: z.object({ name: z.string().min(1).optional() }) })).answer)).toContain('400')
-    expect(Object.keys(responses(route({ query: z.object({ name: z.string().optional() }) })).answer)).not.toContain('400')
+    expect(Object.keys(responses(route({ path: '/things', query: z.object({ name: z.string().min(1).optional() }) })).answer)).toContain('400')
+    expect(Object.keys(responses(route({ path: '/things', query: z.object({ name: z.string().optional() }) })).answer)).not.toContain('400')
+  })
+
+  it("documents the HTTP server's 400 invalid_path on every route with a path parameter, with its answer as the example", () => {
+    const parts = new ResponseParts(new SchemaComponents())
+    const answer = responses(route({}), { parts }).answer
+    expect(Object.keys(answer)).toEqual(['400', '404', '500'])
+    expect(answer['400']).toEqual({ $ref: '#/components/responses/InvalidPath' })
+    const invalidPath = parts.responses.InvalidPath as any
+    expect(invalidPath.description).toMatch(/^`invalid_path`: A path parameter holds a backslash \(`%5C`\)/)
+    expect(invalidPath.content['application/json'].schema.allOf[1]).toEqual({ $ref: '#/components/schemas/InvalidPathError' })
+    expect(invalidPath.content['application/json'].examples.invalidPath.value).toEqual({ error: 'invalid_path', message: expect.stringContaining('backslashes') })
+    expect(Object.keys(responses(route({ path: '/things' })).answer)).toEqual(['404', '500'])
   })
 
   it('names the body of each code and shares a response that holds nothing of the route', () => {
@@ -54,11 +71,11 @@ describe('errorResponses', () => {
   })
 
   it('leaves out the unknown-world 404 of a route that answers any world', () => {
-    expect(Object.keys(responses(route({}), { anyWorld: true }).answer)).toEqual(['500'])
+    expect(Object.keys(responses(route({ path: '/things' }), { anyWorld: true }).answer)).toEqual(['500'])
   })
 
   it("where faults reach, lets every listed status be an injected fault's and adds the 4XX and 5XX ranges", () => {
-    const { answer, parts } = responses(route({}), { faults: true })
+    const { answer, parts } = responses(route({ path: '/things' }), { faults: true })
     expect(Object.keys(answer)).toEqual(['404', '429', '500', '502', '503', '504', '4XX', '5XX'])
     expect(parts.responses.NotFound).toMatchObject({
       content: { 'application/json': { schema: { allOf: [{}, { anyOf: [{ $ref: '#/components/schemas/NotFoundError' }, { $ref: '#/components/schemas/InjectedFault' }] }] } } },
@@ -66,7 +83,7 @@ describe('errorResponses', () => {
     expect(answer['4XX']).toEqual({ $ref: '#/components/responses/ClientError' })
     expect(parts.responses.ClientError).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } })
     expect(parts.components.schemas.InjectedFault).toMatchObject({ properties: { message: { pattern: '\\(injected fault\\)' } } })
-    expect(Object.keys(responses(route({})).answer)).not.toContain('4XX')
+    expect(Object.keys(responses(route({ path: '/things' })).answer)).not.toContain('4XX')
   })
 
   it("shows a route's own examples of a status, else one example of each code its shape answers", () => {

@@ -5,6 +5,7 @@ import type { RouteDefinition, RouteError } from '../routing/route.js'
 import { errorDetail, injectedFault } from './error-body.js'
 import { OPEN } from '../schema/open-object.js'
 import type { RecordedExample } from './examples.js'
+import { hasPathParameter, INVALID_PATH, invalidPathExample } from './invalid-path.js'
 import { toJsonSchema } from './json-schema.js'
 import { exampleMap, REF, type ResponseParts } from './response-parts.js'
 
@@ -65,14 +66,16 @@ export function errorResponses(route: RouteDefinition, context: ErrorContext): R
     const status = ERROR_CODES[entry[0]].status
     byStatus.set(status, [...(byStatus.get(status) ?? []), entry])
   }
+  // No request in-process gets the HTTP server's `invalid_path`: its example is made, as the gate words it.
+  const recorded = hasPathParameter(route) ? [...context.examples, invalidPathExample()] : context.examples
   const responses: Record<string, unknown> = {}
   for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
     const entries = byStatus.get(status)!
-    const own = context.examples.filter((example) => example.status === status && !example.shape)
-    const examples = own.length > 0 ? own : oneExamplePerCode(context.examples.filter((example) => example.status === status))
+    const own = recorded.filter((example) => example.status === status && !example.shape)
+    const examples = own.length > 0 ? own : oneExamplePerCode(recorded.filter((example) => example.status === status))
     const response = errorResponse(entries, context, examples)
     // Shared only when nothing in it is the route's own (its fields, its descriptions, its examples).
-    const shareable = own.length === 0 && entries.every(([, doc]) => doc === undefined || context.securityErrors.includes(doc))
+    const shareable = own.length === 0 && entries.every(([, doc]) => doc === undefined || doc === INVALID_PATH || context.securityErrors.includes(doc))
     responses[String(status)] = shareable ? context.parts.share(`${context.namePrefix}${pascalNames(entries)}`, response) : response
   }
   if (context.faults) {
@@ -95,6 +98,7 @@ function errorEntries(route: RouteDefinition, context: ErrorContext): ErrorEntry
   }
   if (route.body || mayRefuse(route.params, 'path') || mayRefuse(route.query, 'query')) add('validation_failed')
   if (route.body) for (const code of ['invalid_json', 'payload_too_large', 'unsupported_media_type'] as const) add(code)
+  if (hasPathParameter(route)) add(INVALID_PATH.code, INVALID_PATH)
   // A POST refuses a body declared as something else even when it reads none (no simple cross-site request acts).
   if (route.method === 'POST') add('unsupported_media_type')
   if (route.security?.scheme === 'bearer') for (const code of ['unauthorized', 'invalid_token', 'token_expired'] as const) add(code)

@@ -1,5 +1,12 @@
 import * as z from 'zod'
 
+/**
+ * Where a flag is listed in `--help`, as `serve --help` groups its options:
+ * how to start, what the world is, what the network may do, what is kept in
+ * files and shared with replicas, what is printed.
+ */
+export type FlagGroup = 'start' | 'world' | 'network' | 'files' | 'output'
+
 /** How an option is set on the command line. */
 export interface OptionFlag {
   /** Commander's syntax: `--sensor-window <points>`, `-p, --port <port>`. */
@@ -18,6 +25,8 @@ export interface OptionFlag {
   repeatable?: boolean
   /** An environment variable read when the flag is absent. */
   env?: string
+  /** Where `--help` lists it; default `'world'`: the simulator's and the areas' options shape the world. */
+  group?: FlagGroup
 }
 
 /** What an option says about itself, besides its rules: how messages name it and how the CLI sets it. */

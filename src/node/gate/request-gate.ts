@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import { ApiError } from '../../kernel/errors/api-error.js'
+import { invalidPathError } from '../../kernel/errors/invalid-path-error.js'
 import { CONTROL_PREFIX } from '../../simulator/simulator.js'
 import { type CorsPolicy, NO_CORS } from './cors.js'
 import type { HostPolicy } from './host-policy.js'
@@ -67,7 +68,7 @@ export class RequestGate {
     if (origin !== undefined && !cors.allows(origin, vouching)) return verdict.refuse(originNotAllowed(origin))
     if (origin === undefined && verdict.guarded && fromAnotherSite(req.headers['sec-fetch-site'])) return verdict.refuse(siteNotAllowed())
     verdict.cors = cors.headersFor(origin ?? null, vouching)
-    if (verdict.dotted) verdict.refused = invalidPath()
+    if (verdict.dotted) verdict.refused = invalidPathError()
     return verdict
   }
 }
@@ -181,10 +182,6 @@ function siteNotAllowed(): ApiError {
     'site_not_allowed',
     `The browser marked this control request as sent by a page of another site or origin (Sec-Fetch-Site), without an Origin: a link, an image or an embed on some page. Use the control API from this server's own pages (the inspector at ${CONTROL_PREFIX}/ui), by typing its address, or from a script whose origin is allowed (--cors-origin).`,
   )
-}
-
-function invalidPath(): ApiError {
-  return new ApiError(400, 'invalid_path', 'The request path has "." or ".." segments or backslashes; send the path as a browser would, with them resolved.')
 }
 
 /** A header value as a message may show it: printable, and not long enough to flood a log. */

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { ApiError, notFound } from '../../kernel/errors/api-error.js'
 import { errorResponse } from '../../kernel/errors/error-response.js'
 import { json } from '../../kernel/http/json/json-response.js'
+import type { ReplayedBundle } from '../replay/server-replay.js'
 import type { WireReply } from '../server/wire-reply.js'
 
 /** The built page's files (`npm run build` bundles src/inspector/ into dist/inspector/), with their types. */
@@ -22,6 +23,10 @@ export interface InspectorServerInfo {
   stateFile: string | null
   /** Whether control calls need `Authorization: Bearer <token>`. */
   controlToken: boolean
+  /** The store this replica shares the worlds through (`--store`), without its password, or `null`. */
+  store: string | null
+  /** The bundle the world was rebuilt from (`--replay`), or `null`. */
+  replayed: ReplayedBundle | null
 }
 
 /**
@@ -33,7 +38,7 @@ export interface InspectorServerInfo {
  * the control token (the page asks for it); `server.json` needs it.
  *
  * @example
- * const inspector = new InspectorPage('/__mock', { stateFile: null, controlToken: false })
+ * const inspector = new InspectorPage('/__mock', { stateFile: null, controlToken: false, store: null, replayed: null })
  * if (inspector.handles(path)) return inspector.answer({ method, path })
  */
 export class InspectorPage {

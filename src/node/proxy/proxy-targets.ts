@@ -19,7 +19,7 @@ export interface ProxyTarget {
  * @example
  * proxyTargets({ admin: 'https://users.example.com/api' }, ['admin', 'core']) // [{ area: 'admin', base: URL }]
  */
-export function proxyTargets(proxy: Partial<Record<AreaId, string>>, mounted: readonly AreaId[]): ProxyTarget[] {
+export function proxyTargets(proxy: Partial<Record<AreaId, string | undefined>>, mounted: readonly AreaId[]): ProxyTarget[] {
   const targets: ProxyTarget[] = []
   for (const [area, text] of Object.entries(proxy) as Array<[AreaId, string | undefined]>) {
     if (text === undefined) continue

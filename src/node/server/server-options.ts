@@ -41,11 +41,11 @@ export const serverOptionsSchema = z.object(
   {
     /** Default 4000; 0 picks a free port (D27). */
     port: option(z.int(PORT).min(0, PORT).max(65535, PORT).default(4000), {
-      cli: { flag: '-p, --port <port>', description: 'port to listen on; 0 picks a free one', fromText: integerText },
+      cli: { flag: '-p, --port <port>', description: 'port to listen on; 0 picks a free one', fromText: integerText, group: 'start' },
     }),
     /** Default `127.0.0.1`: not reachable from other machines unless asked (D27). */
     host: option(z.string('expected a host name or address').min(1, 'expected a host name or address').default('127.0.0.1'), {
-      cli: { flag: '-H, --host <host>', description: 'interface to bind; use 0.0.0.0 to accept other machines (then consider --control-token)' },
+      cli: { flag: '-H, --host <host>', description: 'interface to bind; use 0.0.0.0 to accept other machines (then consider --control-token)', group: 'start' },
     }),
     /**
      * When set, every `/__mock/*` request must carry `Authorization: Bearer <controlToken>`
@@ -58,7 +58,7 @@ export const serverOptionsSchema = z.object(
         .optional(),
       {
         secret: true,
-        cli: { flag: '--control-token <token>', description: 'require "Authorization: Bearer <token>" on every /__mock request', env: CONTROL_TOKEN_ENV },
+        cli: { flag: '--control-token <token>', description: 'require "Authorization: Bearer <token>" on every /__mock request', env: CONTROL_TOKEN_ENV, group: 'network' },
       },
     ),
     /**
@@ -71,6 +71,7 @@ export const serverOptionsSchema = z.object(
         flag: '--cors-origin <origin>',
         description: 'also let pages from this origin call the server, e.g. https://app.example.com (repeatable; "*" allows every origin, without credentials)',
         repeatable: true,
+        group: 'network',
       },
     }),
     /**
@@ -83,6 +84,7 @@ export const serverOptionsSchema = z.object(
         flag: '--allowed-host <host>',
         description: 'also answer requests for this host name, e.g. mock.test or .mock.test for all under it (repeatable; "*" allows every host)',
         repeatable: true,
+        group: 'network',
       },
     }),
     /** Milliseconds a client may take to send the request line and headers (default 10 s); then 408 and the connection is closed. */
@@ -92,6 +94,7 @@ export const serverOptionsSchema = z.object(
         description: 'time a client may take to send the request line and headers, then 408',
         defaultText: `${DEFAULT_HEADERS_TIMEOUT / 1000}s`,
         fromText: parseDuration,
+        group: 'network',
       },
     }),
     /** Milliseconds a client may take to send a whole request, body included (default 30 s, or the headers timeout if longer); then 408 and the connection is closed. */
@@ -100,6 +103,7 @@ export const serverOptionsSchema = z.object(
         flag: '--request-timeout <duration>',
         description: `time a client may take to send a whole request, body included, then 408 (default: ${DEFAULT_REQUEST_TIMEOUT / 1000}s, or the headers timeout if longer)`,
         fromText: parseDuration,
+        group: 'network',
       },
     }),
     ...simulatorOptionsSchema.shape,
@@ -114,6 +118,7 @@ export const serverOptionsSchema = z.object(
       cli: {
         flag: '--dispatch <mode>',
         description: 'how requests reach the routes: "fast" (Node\'s request straight to the route table) or "msw" (getResponse over the msw handlers)',
+        group: 'network',
       },
     }),
     /**
@@ -123,7 +128,7 @@ export const serverOptionsSchema = z.object(
      * checked by `proxyTargets` (absolute http(s), no query), before listening.
      * `{ admin: 'https://users.example.com/api' }`.
      */
-    proxy: z.partialRecord(areaIdSchema, z.string('expected a URL such as https://users.example.com/api')).optional(),
+    proxy: z.partialRecord(areaIdSchema, z.string('expected a URL such as https://users.example.com/api').optional()).optional(),
     /** Milliseconds a proxied area's upstream may stay silent before a 504 `gateway_timeout` (default 30 s). */
     proxyTimeout: option(timeout().default(DEFAULT_PROXY_TIMEOUT), {
       cli: {
@@ -131,6 +136,7 @@ export const serverOptionsSchema = z.object(
         description: 'time a proxied upstream may stay silent, then 504 gateway_timeout',
         defaultText: `${DEFAULT_PROXY_TIMEOUT / 1000}s`,
         fromText: parseDuration,
+        group: 'network',
       },
     }),
     /**
@@ -144,6 +150,7 @@ export const serverOptionsSchema = z.object(
         flag: '--state-file <path>',
         description:
           'keep the default world in this JSON file: loaded at start if it exists (an invalid file is refused and left as it is); each change is on disk (<path>.log) before it is answered',
+        group: 'files',
       },
     }),
     /**
@@ -156,6 +163,7 @@ export const serverOptionsSchema = z.object(
       cli: {
         flag: '--record <file>',
         description: "record what the proxied areas' backends answer into a scenario file, written on POST /__mock/recording/save and when the server stops (needs --proxy)",
+        group: 'files',
       },
     }),
     /**
@@ -175,6 +183,7 @@ export const serverOptionsSchema = z.object(
         flag: '--replay <bundle.json>',
         description:
           'start with the world of a bundle (saved from GET /__mock/bundle) exactly as it stood when it was taken; the world options (seed, clock, scenario…) come from the bundle',
+        group: 'files',
       },
     }),
     /** With `replay`: stop before command `replayUntil` (counting from 1): the world as it stood when that command arrived. */
@@ -183,6 +192,7 @@ export const serverOptionsSchema = z.object(
         flag: '--replay-until <n>',
         description: 'with --replay: apply only the commands before command n (from 1), the world as it stood when command n arrived',
         fromText: integerText,
+        group: 'files',
       },
     }),
     /**
@@ -198,6 +208,7 @@ export const serverOptionsSchema = z.object(
         flag: '--store <url>',
         description: 'share every world with the replicas started with the same store and options: redis://host:port[/db] (needs npm i -D @redis/client)',
         env: STORE_ENV,
+        group: 'files',
       },
     }),
     /** Receives one line per request (`GET /core/users 200 0.4ms`); omit for silence. */
@@ -234,7 +245,7 @@ export type ServerOptions = SimulatorOptions & {
   /** How requests reach the simulator: `'fast'` (default, straight to the route table) or `'msw'` (msw's `getResponse`). */
   dispatch?: DispatchMode | undefined
   /** Areas whose requests go to a real backend instead (docs/proxy.md): `{ admin: 'https://users.example.com/api' }`. */
-  proxy?: Partial<Record<AreaId, string>> | undefined
+  proxy?: Partial<Record<AreaId, string | undefined>> | undefined
   /** Milliseconds a proxied area's upstream may stay silent before a 504 `gateway_timeout` (default 30 s). */
   proxyTimeout?: number | undefined
   /** Keep the default world in this JSON file: loaded at start if it exists; each change is in `<file>.log` before it is answered. */

@@ -153,7 +153,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // The control token is this server's secret: never sent to a real backend.
   const isControlToken = controlToken === undefined ? undefined : carriesControlToken(controlToken)
   const proxy = proxied.length === 0 ? undefined : new AreaProxy(engine, origin, { targets: proxied, timeoutMs: proxyTimeout, isControlToken, record: recording?.record })
-  const inspector = new InspectorPage(CONTROL_PREFIX, { stateFile: stateFile?.path ?? null, controlToken: controlToken !== undefined })
+  const inspector = new InspectorPage(CONTROL_PREFIX, {
+    stateFile: stateFile?.path ?? null,
+    controlToken: controlToken !== undefined,
+    store: replica?.store ?? null,
+    replayed,
+  })
   const refuseControl = controlToken === undefined ? undefined : controlTokenGuard(controlToken)
   const cors = new CorsPolicy(corsOrigins)
   const gate = new RequestGate({ hosts: new HostPolicy(allowedHosts ?? [], host), cors, origin, isPublic: (path) => isPublic(path, docs, inspector) })

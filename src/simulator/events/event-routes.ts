@@ -22,6 +22,7 @@ const STREAM_DESCRIPTION = `A [Server-Sent Events](https://html.spec.whatwg.org/
 - \`hello\`: first, \`{world, clock: {now, fixed}, journal: {capacity}}\`.
 - \`request\`: each request journal entry as it is recorded, before the request is answered (a \`JournalEntry\`, redacted as \`GET /__mock/requests\` shows it).
 - \`change\`: after each change of the world (a write request that reached a route, control calls included; reset; scenario load; state import): \`{cause, method?, url?, status?, clock}\`.
+- \`scenario-file\`: the scenario file a server watches (\`serve --watch\`) changed, on the default world's stream: \`{file, scenario, status, counts?, error?}\`, \`status\` \`reloaded\` (with the world's record \`counts\`), \`registered\` (the world runs another scenario: only what the name loads changed) or \`invalid\` (the world stays as it was; \`error\` says why).
 - \`gone\`: the world was deleted or expired; the stream ends.
 - A \`: ping\` comment every 15 s.
 

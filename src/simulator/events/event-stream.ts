@@ -1,6 +1,7 @@
 import { redactUrl } from '../journal/redact.js'
 import type { SimulatorChange } from './change-listeners.js'
 import type { JournalEntry } from '../journal/journal-entry.js'
+import type { ScenarioFileEvent } from './scenario-file-event.js'
 
 /** Bytes one client may have waiting (sent but not yet taken by its connection) before it is disconnected. */
 export const DEFAULT_EVENT_BUFFER_BYTES = 1024 * 1024
@@ -17,6 +18,8 @@ export interface WatchedWorld {
   readonly clockFixed: boolean
   now(): string
   onChange(listener: (change: SimulatorChange) => void): () => void
+  /** A watched scenario file's news (`serve --watch`), when the world has any. */
+  onScenarioFile?(listener: (event: ScenarioFileEvent) => void): () => void
   readonly journal: { readonly capacity: number; watch(listener: (entry: JournalEntry) => void): () => void }
 }
 
@@ -37,8 +40,9 @@ export interface EventStreamOptions {
 /**
  * A Server-Sent Events stream of one world: `hello` first (world, clock,
  * journal capacity), then `request` with each journal entry as it is recorded
- * (redacted, as `GET /__mock/requests` shows it) and `change` after each
- * change of the world (`sim.onChange`, with the clock). Each client has a
+ * (redacted, as `GET /__mock/requests` shows it), `change` after each
+ * change of the world (`sim.onChange`, with the clock) and `scenario-file`
+ * when a watched scenario file changed (`serve --watch`). Each client has a
  * bounded queue: one that reads too slowly for `bufferBytes` is disconnected
  * (the stream errors) rather than held in memory, and an `EventSource`
  * reconnects on its own. Cancelling the stream (the client went away) stops
@@ -62,6 +66,7 @@ export function openEventStream(world: WatchedWorld, options: EventStreamOptions
           ended = true
           unwatch()
           unchange()
+          unfile?.()
           clearInterval(timer)
           options.onEnd?.(reason)
         }
@@ -81,6 +86,7 @@ export function openEventStream(world: WatchedWorld, options: EventStreamOptions
         const clock = () => ({ now: world.now(), fixed: world.clockFixed })
         const unwatch = world.journal.watch((entry) => send(frame('request', entry)))
         const unchange = world.onChange((change) => send(frame('change', { ...change, ...('url' in change ? { url: redactUrl(change.url) } : {}), clock: clock() })))
+        const unfile = world.onScenarioFile?.((event) => send(frame('scenario-file', event)))
         const timer = setInterval(() => {
           if (options.alive?.() === false) {
             send(frame('gone', { world: world.worldId ?? 'default' }))

@@ -10,17 +10,17 @@ import { isoInstant } from '../../kernel/time/iso-instant.js'
  */
 export interface JournalQuery {
   /** Area id, e.g. `admin`. */
-  area?: string
+  area?: string | undefined
   /** HTTP method, any case. */
-  method?: string
+  method?: string | undefined
   /** A path, a path glob (`/admin/**`) or a route pattern (`/api/v1.2/users/{id}`), as fault rules take them. */
-  path?: string
+  path?: string | undefined
   /** A status (`404`) or a class (`'4xx'`). */
-  status?: number | string
+  status?: number | string | undefined
   /** Only entries at or after this simulator instant (ISO 8601, a `Date` or epoch ms). */
-  since?: string | Date | number
+  since?: string | Date | number | undefined
   /** Only the last `limit` matching entries (still oldest first). */
-  limit?: number
+  limit?: number | undefined
 }
 
 /** `GET /__mock/requests` query: the `JournalQuery` fields as text. */

@@ -40,12 +40,13 @@ export class SeededStates {
 /**
  * What a load depends on besides the family's options; `undefined` when the
  * clock runs (each load then stamps a different instant, so none is kept).
- * A scenario object counts by its validated content.
+ * A scenario counts by its validated content, a named one too: what a name
+ * holds may change while the server runs (`serve --watch`).
  *
  * @example
  * seededKey('custom', { accounts: { users: [] } }, 7, 0) // 'custom {"accounts":{"users":[]}} 7 0'
  */
 export function seededKey(name: string, scenario: unknown, seed: number, fixedClockMs: number | undefined): string | undefined {
   if (fixedClockMs === undefined) return undefined
-  return `${name === 'custom' ? `custom ${JSON.stringify(scenario)}` : `name ${name}`} ${seed} ${fixedClockMs}`
+  return `${name} ${JSON.stringify(scenario)} ${seed} ${fixedClockMs}`
 }

@@ -16,12 +16,12 @@ export { DEFAULT_MAX_WORLDS, DEFAULT_WORLD_IDLE_MS, type WorldsOptions, worldsOp
 /** How `sim.worlds.create()` and `POST /__mock/worlds` start a world; unset fields come from the simulator's options. */
 export interface CreateWorldOptions {
   /** Your own id (letters, digits, `.`, `_`, `-`); default `world-1`, `world-2`, … */
-  id?: string
+  id?: string | undefined
   /** Scenario name or object. Default: the one the simulator was created with. */
-  scenario?: string | ScenarioInput
-  seed?: number
+  scenario?: string | ScenarioInput | undefined
+  seed?: number | undefined
   /** ISO instant (frozen) or `'system'`. */
-  clock?: string
+  clock?: string | undefined
 }
 
 const worldId = z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1–64 letters, digits, ".", "_" or "-"')

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { toSimClock } from '../../kernel/time/sim-clock.js'
 import { World } from '../world.js'
 import type { UserStatus } from './account-schema.js'
-import { fakerEmail, fakerLastName, fakerUsername, generateUser } from './generated-user.js'
+import { emailFor, fakerEmail, fakerLastName, fakerUsername, generateUser } from './generated-user.js'
 
 const world = (seed: number) => new World({ seed, clock: toSimClock('2026-01-01T00:00:00Z'), limits: { bodyBytes: 1024, ingestPoints: 10 } })
 const YEAR_MS = 365 * 24 * 3600 * 1000
@@ -25,7 +25,7 @@ function referenceUser(w: World, status: UserStatus, taken: Set<string>) {
   return {
     id: w.nextId(),
     username: name,
-    email: faker.internet.email({ firstName, lastName }).toLowerCase(),
+    email: emailFor(name, faker.internet.email({ firstName, lastName })),
     status,
     created_at: createdAt.toISOString(),
     updated_at: status === 'pending' ? createdAt.toISOString() : faker.date.between({ from: createdAt, to: now }).toISOString(),
@@ -44,6 +44,24 @@ describe('generated users', () => {
       }
       expect(fast.random.getState()).toEqual(reference.random.getState())
     }
+  })
+
+  it('have the email their username makes, at the provider faker drew', () => {
+    const w = world(1)
+    const taken = new Set<string>()
+    const users = Array.from({ length: 500 }, (_, i) => generateUser(w, (['active', 'inactive', 'pending'] as const)[i % 3]!, taken))
+    for (const user of users) {
+      const [local, provider] = user.email.split('@')
+      expect(local).toBe(
+        user.username
+          .toLowerCase()
+          .replaceAll(/\.{2,}/g, '.')
+          .replace(/^\./, '')
+          .replace(/\.$/, ''),
+      )
+      expect(w.faker.definitions.internet.free_email).toContain(provider)
+    }
+    expect(emailFor('Rick.Pfannerstill17', 'rick_pfannerstill13@yahoo.com')).toBe('rick.pfannerstill17@yahoo.com')
   })
 
   it('make usernames and emails exactly as faker does, names with quotes, spaces, hyphens or accents included', () => {

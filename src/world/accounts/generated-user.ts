@@ -35,13 +35,32 @@ export function generateUser(world: World, status: UserStatus, taken: Set<string
   return {
     id: world.nextId(),
     username: name,
-    email: fakerEmail(faker, firstName, lastName).toLowerCase(),
+    email: emailFor(name, fakerEmail(faker, firstName, lastName)),
     status,
     created_at: created,
     // Pending users were never touched after sign-up; the others were at some point.
     updated_at: status === 'pending' ? created : isoString(faker.number.int({ min: createdAt, max: now })),
     last_login: lastLogin,
   }
+}
+
+/**
+ * The user's email: the username, lower-cased, at the provider faker drew.
+ * Faker's email draws its own separator and number, which gave
+ * `Rick.Pfannerstill17` the address `rick.pfannerstill13@…`; its draws are
+ * still made (and only the provider kept) so every other value a seed gives
+ * stays what it was.
+ *
+ * @example
+ * emailFor('Rick.Pfannerstill17', 'rick_pfannerstill@yahoo.com') // "rick.pfannerstill17@yahoo.com"
+ */
+export function emailFor(username: string, drawn: string): string {
+  const local = username
+    .toLowerCase()
+    .replaceAll(/\.{2,}/g, '.')
+    .replace(/^\./, '')
+    .replace(/\.$/, '')
+  return `${local || 'user'}@${drawn.slice(drawn.lastIndexOf('@') + 1).toLowerCase()}`
 }
 
 const LAST_NAME = '{{person.last_name.generic}}'

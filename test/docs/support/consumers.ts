@@ -7,6 +7,7 @@
  * package is a link to this repository's node_modules (npm's cache has no
  * copy to install from without the network).
  */
+import { inject } from 'vitest'
 import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -43,18 +44,18 @@ export interface PackReport {
   files: { path: string; size: number }[]
 }
 
-/** `npm pack` of the repository (built already: `npm test` builds first), with npm's own report of it. */
-export async function packReport(root: string, into: string): Promise<PackReport> {
-  mkdirSync(into, { recursive: true })
-  // --ignore-scripts: `prepare` would build again; dist/ is fresh.
-  const { stdout } = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', into], { cwd: root, maxBuffer: 16 * 1024 * 1024 })
-  const [info] = JSON.parse(stdout) as (Omit<PackReport, 'tarball'> & { filename: string })[]
-  return { tarball: join(into, info!.filename), size: info!.size, unpackedSize: info!.unpackedSize, files: info!.files }
+/**
+ * The packed package of this run, with npm's own report of it: packed once
+ * for every test file by vitest's global setup (test/support/pack-once.ts),
+ * from the built repository (`npm test` builds first).
+ */
+export function packReport(): PackReport {
+  return inject('packed')
 }
 
-/** `npm pack` of the repository (built already: `npm test` builds first); the tarball's path. */
-export async function pack(root: string, into: string): Promise<string> {
-  return (await packReport(root, into)).tarball
+/** The tarball of the packed package (`packReport`). */
+export function pack(): string {
+  return packReport().tarball
 }
 
 /** A project of the given kind in `dir`, with the tarball installed and `files` written into it. */

@@ -74,7 +74,7 @@ export class AuthSettings {
   }
 
   /** Called when a scenario loads: its `general.auth.expires_in`, if any. */
-  useScenario(expiresIn: number | undefined): void {
+  applyScenario(expiresIn: number | undefined): void {
     this.#scenarioTtl = expiresIn
   }
 }

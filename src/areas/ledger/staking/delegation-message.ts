@@ -28,7 +28,7 @@ export interface DelegationFields {
 
 export interface DelegationSigningOptions {
   /** The ledger's chain id (`ledger.chain_id` of the scenario); default 31337. */
-  chainId?: number
+  chainId?: number | undefined
 }
 
 /** The EIP-712 typed data of a delegation, in the shape viem's `signTypedData` takes. */
