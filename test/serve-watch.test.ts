@@ -162,7 +162,10 @@ describe('serve --scenario <file> --watch', () => {
     expect(stderrLines(server)).toHaveLength(1)
     expect(reloadedLines(server)).toHaveLength(2)
     expect(await usernames(server.url)).toEqual(['ada', 'dan'])
-    expect(events.named('scenario-file').at(-1)).toEqual({ file, scenario: 'team', status: 'invalid', error: expect.stringContaining('not valid JSON') })
+    // The event travels the SSE stream, which may trail the log line.
+    await expect
+      .poll(() => events.named('scenario-file').at(-1), { timeout: 5_000 })
+      .toEqual({ file, scenario: 'team', status: 'invalid', error: expect.stringContaining('not valid JSON') })
   })
 
   it('keeps the last good world when the file fails the scenario schema, naming the field', async () => {
@@ -177,7 +180,7 @@ describe('serve --scenario <file> --watch', () => {
     writeFileSync(file, team(['ada', 'fay']))
     await expect.poll(() => reloadedLines(server).length, { timeout: 5_000 }).toBe(3)
     expect(await usernames(server.url)).toEqual(['ada', 'fay'])
-    expect(events.named('scenario-file').map((event) => event.status)).toEqual(['reloaded', 'reloaded', 'invalid', 'invalid', 'reloaded'])
+    await expect.poll(() => events.named('scenario-file').map((event) => event.status), { timeout: 5_000 }).toEqual(['reloaded', 'reloaded', 'invalid', 'invalid', 'reloaded'])
   })
 
   it('starts the history again at a reload, so what it rebuilds is what the file loaded then', async () => {
@@ -203,7 +206,7 @@ describe('serve --scenario <file> --watch', () => {
     writeFileSync(file, team(['ada', 'gil']))
     await expect.poll(() => server.stdout().includes('"team" loads the new content'), { timeout: 5_000 }).toBe(true)
     expect(server.stdout()).toContain(`scenario ${file} changed: "team" loads the new content (the world runs "empty"; POST /__mock/scenarios/team loads it)`)
-    expect(events.named('scenario-file').at(-1)).toEqual({ file, scenario: 'team', status: 'registered' })
+    await expect.poll(() => events.named('scenario-file').at(-1), { timeout: 5_000 }).toEqual({ file, scenario: 'team', status: 'registered' })
     expect(await usernames(server.url)).toEqual([])
     expect((await call(`${server.url}/__mock/scenarios/team`, { method: 'POST' })).status).toBe(200)
     expect(await usernames(server.url)).toEqual(['ada', 'gil'])
