@@ -61,6 +61,10 @@ export class PasswordHasher {
    * text is what the request body held anyway; nothing else keeps it.
    */
   #last: { password: string; worldSalt: string; iterations: number; key: Promise<PasswordKey> } | undefined
+  /** The last `seal` made, by the password's text and salts: a run of kept creations with one password skips its SHA-256 and encodings. */
+  #lastSeal: { password: string; salts: string; iterations: number; text: Promise<string> } | undefined
+  /** Keys ready to sign, by the sealed key they come from: a kept command's password is unsealed once per distinct key, not per write. */
+  readonly #unsealed = new Map<string, PasswordKey>()
 
   /** `keys`: a cache shared with other hashers (a simulator's worlds): a key depends only on the password, salt and iterations. */
   /**
@@ -140,7 +144,20 @@ export class PasswordHasher {
    * @example
    * const text = await passwords.seal('Passw0rd!') // no clear text inside
    */
-  async seal(password: string, worldSalts: readonly string[] = [this.#worldSalt()]): Promise<string> {
+  seal(password: string, worldSalts: readonly string[] = [this.#worldSalt()]): Promise<string> {
+    const salts = worldSalts.join('\n')
+    const last = this.#lastSeal
+    if (last !== undefined && last.password === password && last.salts === salts && last.iterations === this.#iterations) return last.text
+    const text = this.#sealNew(password, worldSalts)
+    const entry = { password, salts, iterations: this.#iterations, text }
+    this.#lastSeal = entry
+    text.catch(() => {
+      if (this.#lastSeal === entry) this.#lastSeal = undefined
+    })
+    return text
+  }
+
+  async #sealNew(password: string, worldSalts: readonly string[]): Promise<string> {
     const keys: string[] = []
     for (const text of new Set(worldSalts)) {
       const worldSalt = encoder.encode(text)
@@ -154,7 +171,14 @@ export class PasswordHasher {
   #unseal(sealed: SealedPassword, iterations: number, worldSalt: string): PasswordKey {
     const key = sealed.keyFor(iterations, worldSalt)
     if (key === undefined) throw new ApiError(409, 'conflict', 'A password sent before the world was seeded again can no longer be hashed for it; send the request again.')
-    return passwordKey(fromBase64(key), fromBase64(worldSalt), iterations)
+    const id = `${iterations}$${worldSalt}$${key}`
+    let ready = this.#unsealed.get(id)
+    if (ready === undefined) {
+      ready = passwordKey(fromBase64(key), fromBase64(worldSalt), iterations)
+      if (this.#unsealed.size >= this.#cacheSize) this.#unsealed.delete(this.#unsealed.keys().next().value!)
+      this.#unsealed.set(id, ready)
+    }
+    return ready
   }
 
   #key(password: string, worldSalt: Uint8Array, iterations: number): Promise<PasswordKey> {

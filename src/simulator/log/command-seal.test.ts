@@ -19,6 +19,17 @@ describe('sealCommand', () => {
     expect(body.data).toEqual({ password: 'kept as given' })
   })
 
+  it('gives the same body from the validated input at hand as from its text, and leaves that input as it was', async () => {
+    const input = { username: 'ada', password: 'p1-long-enough', amount: 10n, data: { password: 'kept as given' }, at: new Date(0) }
+    const text = JSON.stringify(input, (_key, value) => (typeof value === 'bigint' ? value.toString() : value))
+    const withoutToken = (command: Command) => command.body!.replace(/sealed:[0-9a-f-]{36}/, 'TOKEN')
+    const fromText = await sealCommand({ ...plain, body: text }, false, seal)
+    const fromInput = await sealCommand({ ...plain, body: text }, false, seal, input)
+    expect(withoutToken(fromInput)).toBe(withoutToken(fromText))
+    expect(withoutToken(fromInput)).toBe('{"username":"ada","password":"TOKEN","amount":"10","data":{"password":"kept as given"},"at":"1970-01-01T00:00:00.000Z"}')
+    expect(input.password).toBe('p1-long-enough')
+  })
+
   it("seals a control document's passwords per section and per user, each distinct one once", async () => {
     const document = {
       accounts: { password: 'p1-long-enough', users: [{ password: 'p2-long-enough!' }, { password: 'p2-long-enough!' }] },

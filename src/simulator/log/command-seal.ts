@@ -1,4 +1,5 @@
 import { ApiError } from '../../kernel/errors/api-error.js'
+import { bodyText } from './command-body.js'
 import type { Command } from './command.js'
 
 /** The key whose string values the world hashes: what a command seals. */
@@ -69,20 +70,27 @@ export function refuseManyPasswords(body: unknown, document: boolean): void {
  * `command` with every password its route reads sealed (`passwordSlots`):
  * each distinct password is replaced by a token no client can guess, and
  * `sealed` maps the token to what `seal` made of it. A body with none is kept
- * as it is, byte for byte, and gets no `sealed`.
+ * as it is, byte for byte, and gets no `sealed`. `parsed`: the route's
+ * validated input that `command.body` is the text of, when at hand (not read
+ * again).
  *
  * @example
  * const kept = await sealCommand(command, false, (password) => world.passwords.seal(password, salts))
  */
-export async function sealCommand(command: Command, document: boolean, seal: (password: string) => Promise<string>): Promise<Command> {
+export async function sealCommand(command: Command, document: boolean, seal: (password: string) => Promise<string>, parsed?: unknown): Promise<Command> {
   const text = command.body
   // A key may be spelled with escapes in a raw body (`"pass\u0077ord"`): any escape means reading it.
   if (text === undefined || !(text.includes(`"${PASSWORD_KEY}"`) || text.includes('\\u'))) return command
   let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    return command
+  if (!document && isRecord(parsed)) {
+    // The route's validated input, whose text `command.body` is: an area write's password is at its top, so a shallow copy is enough.
+    body = { ...parsed }
+  } else {
+    try {
+      body = JSON.parse(text)
+    } catch {
+      return command
+    }
   }
   const slots = passwordSlots(body, document)
   if (slots.length === 0) return command
@@ -98,7 +106,7 @@ export async function sealCommand(command: Command, document: boolean, seal: (pa
     }
     holder[key] = token
   }
-  return { ...command, body: JSON.stringify(body), sealed }
+  return { ...command, body: bodyText(body), sealed }
 }
 
 function own(holder: Record<string, unknown>, slots: Slot[]): void {

@@ -87,7 +87,7 @@ export class WorldWrites {
       const body = keptBody(dispatch.route, input)
       if (body !== undefined) command.body = body
       // Stored commands never hold a password in clear; this process applies the sealed form too, as every replica does.
-      if (log.stores) command = await this.seal(command)
+      if (log.stores) command = await this.seal(command, input.body)
       reply = await log.submit(command, { dispatch, input })
     } catch (error) {
       reply = errorResponse(error, (internal) => answerOptions.onInternalError?.(internal, request))
@@ -98,10 +98,11 @@ export class WorldWrites {
 
   /**
    * `command` with its passwords sealed, as a store or a bundle keeps it (a
-   * command sealed already is kept as it is). A history in memory keeps
+   * command sealed already is kept as it is); `parsed`: the validated input
+   * its body is the text of, when at hand. A history in memory keeps
    * commands as they came; a bundle seals them when it is taken.
    */
-  seal(command: Command): Promise<Command> {
+  seal(command: Command, parsed?: unknown): Promise<Command> {
     if (command.sealed !== undefined || command.body === undefined) return Promise.resolve(command)
     const { world, seeds } = this.#parts
     const dispatch = this.#parts.dispatcher().dispatch(command)
@@ -110,7 +111,7 @@ export class WorldWrites {
     // Worked out only for a body that holds a password, once for all of them.
     let salts: string[] | undefined
     const saltsFor = (body: string) => (salts ??= [world.seed, ...seeds, ...(document ? documentSeeds(JSON.parse(body)) : [])].map(passwordSalt))
-    return sealCommand(command, document, (password) => world.passwords.seal(password, saltsFor(command.body!)))
+    return sealCommand(command, document, (password) => world.passwords.seal(password, saltsFor(command.body!)), parsed)
   }
 
   /** Applies a command to this world (the log's turn has come): `own` as prepared here, else from its kept text. */
