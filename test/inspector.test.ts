@@ -4,7 +4,7 @@
  * Everything is found by role and name, as a person (or a screen reader)
  * finds it; what the page does is checked through the API.
  */
-import { mkdirSync } from 'node:fs'
+import { copyFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -175,6 +175,8 @@ describe('the inspector in Chromium', () => {
   it('is readable at 1280×800 and at 390×844 (screenshots in test-output/inspector/)', async () => {
     await page.getByRole('region', { name: 'Request journal' }).getByRole('button', { name: 'POST /admin/api/v1.2/users' }).first().click()
     await page.screenshot({ path: join(OUT, 'inspector-1280x800.png') })
+    // How docs/images/inspector.png (the README's and docs/inspector.md's picture) is made.
+    if (process.env.UPDATE_DOC_IMAGES) copyFileSync(join(OUT, 'inspector-1280x800.png'), join(process.cwd(), 'docs', 'images', 'inspector.png'))
     const wide = await page.evaluate(() => document.documentElement.scrollWidth)
     expect(wide).toBeLessThanOrEqual(1280)
     await page.setViewportSize({ width: 390, height: 844 })
