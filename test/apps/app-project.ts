@@ -15,6 +15,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { extractBlocks } from '../docs/support/blocks.js'
+import { linkBins } from '../docs/support/consumers.js'
 import { cleanEnv } from '../docs/support/shell.js'
 
 export { freePort } from '../support/free-port.js'
@@ -125,17 +126,6 @@ function signal(child: ChildProcess, name: NodeJS.Signals): void {
     process.kill(-child.pid!, name)
   } catch {
     // The group is gone already.
-  }
-}
-
-/** node_modules/.bin as npm makes it: one link per `bin` entry of each package. */
-function linkBins(modules: string, names: string[]): void {
-  const bin = join(modules, '.bin')
-  mkdirSync(bin, { recursive: true })
-  for (const name of names) {
-    const manifest = JSON.parse(readFileSync(join(modules, name, 'package.json'), 'utf8')) as { bin?: string | Record<string, string> }
-    const bins = typeof manifest.bin === 'string' ? { [name.split('/').pop()!]: manifest.bin } : (manifest.bin ?? {})
-    for (const [command, path] of Object.entries(bins)) if (!existsSync(join(bin, command))) symlinkSync(join('..', name, path), join(bin, command))
   }
 }
 

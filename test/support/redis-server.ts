@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createConnection, createServer } from 'node:net'
+import { createConnection } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from './free-port.js'
 import { requireBinary } from './system-binary.js'
 
 /** Debian's Redis (`.ci/run` installs it): never the system service, never a container. */
@@ -167,18 +168,6 @@ export async function startRedis(options: { args?: string[]; timeoutMs?: number 
       folders.delete(dir)
     },
   }
-}
-
-/** A port nothing listens on now (the kernel's pick, closed again). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /** Whether Redis answers PING on the port (NOAUTH counts: it is up, just asking for a password). */

@@ -98,7 +98,7 @@ export async function makeConsumer(kind: ConsumerKind, dir: string, tarball: str
 }
 
 /** node_modules/.bin as npm makes it: one link per `bin` entry of each package. */
-function linkBins(modules: string, names: string[]): void {
+export function linkBins(modules: string, names: string[]): void {
   const bin = join(modules, '.bin')
   mkdirSync(bin, { recursive: true })
   for (const name of names) {
