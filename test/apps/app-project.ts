@@ -18,8 +18,6 @@ import { extractBlocks } from '../docs/support/blocks.js'
 import { linkBins } from '../docs/support/consumers.js'
 import { cleanEnv } from '../docs/support/shell.js'
 
-export { freePort } from '../support/free-port.js'
-
 const run = promisify(execFile)
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const MODULES = join(ROOT, 'node_modules')
