@@ -14,6 +14,8 @@ import { median } from './lib/median.js'
 // The runs the targets compare, by label.
 export const [R, R2, W, S] = ['read, one process', 'read, two replicas at once', 'write, one process', 'write, one replica of two']
 export const [W1, S1, OTHER] = ['write, 1 connection, one process', 'write, 1 connection, one replica of two', 'write, one process, other build']
+/** The replicas' reads floor: two processes in memory, no store, driven at once as the two replicas are (the machine's cores shared alike). */
+export const R2F = 'read, two processes at once, no store'
 
 /**
  * The medians of every run, then the issue's targets with verdicts (and the figures given for information).
@@ -33,10 +35,12 @@ export function printTables(
   const paired = (/** @type {string} */ a, /** @type {string} */ b, /** @type {(x: LoadFigures, y: LoadFigures) => number} */ how, i = 0) =>
     median(of(a, i).map((result, round) => how(result, of(b)[round])))
   const ratio = (/** @type {LoadFigures} */ a, /** @type {LoadFigures} */ b) => a.rps / b.rps
+  /** The median over the rounds of two loads' req/s added up (what the two cores served in all). */
+  const both = (/** @type {string} */ label) => median(runs[label].figures.map((round) => round[0].rps + round[1].rps))
   const body = plan.flatMap((run) =>
     Array.from({ length: run.drive }, (_, i) => {
       const perRound = of(run.label, i).map((result) => fmt(result.rps, 0))
-      const name = run.drive > 1 ? `${run.label}, replica ${i + 1}` : run.label
+      const name = run.drive > 1 ? `${run.label}, ${run.kind === 'twin' ? 'process' : 'replica'} ${i + 1}` : run.label
       return [name, fmt(m(run.label, 'rps', i), 0), fmt(m(run.label, 'p50', i), 2), fmt(m(run.label, 'p99', i), 2), fmt(median(runs[run.label].cpu), 0), perRound.join(', ')]
     }),
   )
@@ -53,6 +57,9 @@ export function printTables(
     row('store write p50 vs in-memory, 1 connection', '≤ +1 ms', `+${fmt(added1, 2)} ms (${p50s(S1, W1)})`, added1 <= 1),
     row(`store write p50 vs in-memory, -c${config.connections}`, '≤ +1 ms', `+${fmt(addedC, 2)} ms (${p50s(S, W)})`, null),
     ...[0, 1].map((i) => paired(R2, R, ratio, i)).map((v, i) => row(`replica ${i + 1}'s reads, both driven at once, vs one process`, '≥ 0.5×', x(v), v >= 0.5)),
+    ...[0, 1].map((i) => row(`floor: process ${i + 1} of two without a store, both driven at once, vs one process`, '', x(paired(R2F, R, ratio, i)), null)),
+    ...[0, 1].map((i) => row(`replica ${i + 1}'s reads vs that floor (the same cores, no store)`, '', x(paired(R2, R2F, ratio, i)), null)),
+    row("both replicas' reads together vs the two processes without a store together", '', x(both(R2) / both(R2F)), null),
     ...[0, 1].map((i) => row(`replica ${i + 1}'s writes, both driven at once, vs one process`, '', x(paired('write, two replicas at once', W, ratio, i)), null)),
     row('store writes, one replica of two, vs one process', '', x(paired(S, W, ratio)), null),
     row(`join after ${list((j) => j.commands)} commands: spawn to health 200`, '≤ 3 s', `${fmt(join / 1000, 2)} s (${list((j) => fmt(j.healthMs / 1000, 2))})`, join <= 3000),

@@ -8,7 +8,8 @@
 // Each run starts its own servers (seed 1, frozen clock, `--quiet`) and, for replicas, its own Debian
 // redis-server on a free loopback port in a temporary folder (`--appendonly yes --appendfsync always`).
 // Reads: `GET /core/products/prod-1001`; writes: `POST /core/users`, a fresh username each (wrk's Lua
-// counter). "Two replicas at once": two wrk, one per replica, half the connections each; "one replica
+// counter). "Two replicas at once": two wrk, one per replica, half the connections each (and, as the reads' floor, two
+// processes without a store driven the same way: on a machine of few cores they share it as replicas do); "one replica
 // of two": one loaded while the other follows the log. The join writes the commands through one
 // replica, then times a new one from spawn to its first 200 on `/__mock/health` (it listens only once
 // caught up) and compares both `GET /__mock/state` byte for byte. Rounds are the outer loop, the order
@@ -27,13 +28,13 @@ import { startSimulator } from './lib/servers.js'
 import { runWrk, wrkInstalled } from './lib/wrk.js'
 import { joinAfter } from './replica-join.js'
 import { startRedis, stopAllOf } from './replica-processes.js'
-import { OTHER, printTables, R, R2, S, S1, W, W1 } from './replica-report.js'
+import { OTHER, printTables, R, R2, R2F, S, S1, W, W1 } from './replica-report.js'
 import { setting } from './switches.js'
 
 /**
  * @typedef {import('./lib/wrk.js').LoadFigures} LoadFigures
  * @typedef {import('./replica-join.js').Join} Join
- * @typedef {{ label: string, kind: 'memory' | 'other' | 'file' | 'pair', load: 'read' | 'write', drive: 1 | 2, connections?: number }} Run
+ * @typedef {{ label: string, kind: 'memory' | 'other' | 'file' | 'pair' | 'twin', load: 'read' | 'write', drive: 1 | 2, connections?: number }} Run
  * @typedef {Record<string, { figures: LoadFigures[][], cpu: number[] }>} Runs each run's figures (one per replica loaded) and CPU, per round
  */
 
@@ -71,6 +72,7 @@ export async function runReplicasBench() {
   const plan = [
     { label: R, kind: 'memory', load: 'read', drive: 1 },
     { label: R2, kind: 'pair', load: 'read', drive: 2 },
+    { label: R2F, kind: 'twin', load: 'read', drive: 2 },
     { label: W, kind: 'memory', load: 'write', drive: 1 },
     { label: S, kind: 'pair', load: 'write', drive: 1 },
     { label: 'write, two replicas at once', kind: 'pair', load: 'write', drive: 2 },
@@ -102,7 +104,7 @@ export async function runReplicasBench() {
         runs[step.label].figures.push(figures)
         runs[step.label].cpu.push(cpu)
         for (const [i, result] of figures.entries()) {
-          const name = figures.length > 1 ? `${step.label}, replica ${i + 1}` : step.label
+          const name = figures.length > 1 ? `${step.label}, ${step.kind === 'twin' ? 'process' : 'replica'} ${i + 1}` : step.label
           log(`  ${name.padEnd(44)} ${fmt(result.rps, 0).padStart(7)} req/s  p50 ${fmt(result.p50, 2)} ms  p99 ${fmt(result.p99, 2)} ms  ${summary(result)}`)
         }
       }
@@ -136,9 +138,14 @@ async function measure(/** @type {Run} */ run) {
 
 /**
  * Starts what a run loads (`servers`, in order) and every process it needs (`all`): a process in memory (this build's or
- * BENCH_COMPARE's), one with `--state-file`, or Redis and two replicas started one after the other (the first claims the store).
+ * BENCH_COMPARE's), one with `--state-file`, two in memory side by side (the reads' floor), or Redis and two replicas started
+ * one after the other (the first claims the store).
  */
 async function deploy(/** @type {Run} */ { kind }) {
+  if (kind === 'twin') {
+    const servers = [await startSimulator([], { name: 'process 1 of two' }), await startSimulator([], { name: 'process 2 of two' })]
+    return { servers, all: servers }
+  }
   if (kind !== 'pair') {
     const extra = kind === 'file' ? ['--state-file', scratchPath('world.json')] : []
     const server = await startSimulator(extra, { name: `simulator (${kind})`, ...(kind === 'other' && config.compare ? { cli: config.compare } : {}) })

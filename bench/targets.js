@@ -1,5 +1,5 @@
 // @ts-check
-// Issue 25's targets, each with its verdict, printed together at the end of `npm run bench`.
+// Issues 25's and 46's targets, each with its verdict, printed together at the end of `npm run bench`.
 //
 //   npm run bench                 # the HTTP rows, then every target below
 //   npm run bench -- --targets    # only the targets that need no wrk rounds (import, per test, scale)
@@ -22,7 +22,8 @@ import { testSuiteRows } from './test-suite.js'
 const RATIO_TARGETS = [
   { mode: 'fast', key: 'list', name: 'fast path, GET list of 20', limit: 0.75 },
   { mode: 'fast', key: 'one', name: 'fast path, GET one user', limit: 0.75 },
-  { mode: 'fast', key: 'create', name: 'fast path, POST create user', limit: 0.5 },
+  // Issue 46 raised it from issue 25's 0.5: histories and the command log on, as a user's server has them.
+  { mode: 'fast', key: 'create', name: 'fast path, POST create user', limit: 0.6 },
   { mode: 'msw', key: 'list', name: 'msw dispatch, GET list of 20', limit: 0.45 },
   { mode: 'msw', key: 'one', name: 'msw dispatch, GET one user', limit: 0.45 },
 ]
@@ -90,7 +91,7 @@ export async function otherTargetRows({ cli } = {}) {
  */
 export function printTargets(rows) {
   log('')
-  log(`Issue 25 targets, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${loadAverage()} (1, 5, 15 min)`)
+  log(`Targets (issues 25 and 46), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, load average ${loadAverage()} (1, 5, 15 min)`)
   for (const line of targetLines(rows)) log(line)
   const missed = rows.filter((row) => row.met === false)
   log(missed.length === 0 ? 'Every target met.' : `${missed.length} of ${rows.filter((row) => row.met !== null).length} targets not met.`)

@@ -9,6 +9,13 @@ import { importStateText, isSettings, parseLogEntry, type SettingsEntry, stateTe
 
 /** The log is folded into a new state file once it holds this many changes: a restart replays at most about this many. */
 export const STATE_COMPACT_AFTER = 1_000
+/**
+ * The log grows to twice the state file before it is folded in: writing the
+ * world costs each change half what growing to once its size did (issue 46,
+ * `--state-file` writes 8 % faster, measured in pairs), and a start reads at
+ * most about three times the world's size.
+ */
+export const STATE_COMPACT_GROWTH = 2
 /** Seconds a client is told to wait (`Retry-After`) after a write the state file could not keep. */
 const RETRY_AFTER_SECONDS = 1
 /** Control calls that make or remove isolated worlds: replayed, they would bring back a world the file does not keep. */
@@ -17,7 +24,7 @@ const WORLD_OPERATIONS: ReadonlySet<string | undefined> = new Set(['createWorld'
 export interface StateFileOptions {
   /** Changes in the log before it is folded into the state file (default `STATE_COMPACT_AFTER`). */
   compactAfter?: number
-  /** How much bigger than the last state file the log must also grow first, as a share of it (default 1: as big; 0: no such rule). */
+  /** How much bigger than the last state file the log must also grow first, as a share of it (default `STATE_COMPACT_GROWTH`; 0: no such rule). */
   compactGrowth?: number
   /** Receives each one-line warning: a cut log tail, a write that failed (default: stderr). */
   onWarning?: (message: string) => void
@@ -84,7 +91,7 @@ export class StateFile {
     this.path = resolve(path)
     this.#compactAfter = options.compactAfter ?? STATE_COMPACT_AFTER
     this.#compactAt = this.#compactAfter
-    this.#growth = options.compactGrowth ?? 1
+    this.#growth = options.compactGrowth ?? STATE_COMPACT_GROWTH
     this.#warn = options.onWarning ?? ((message) => void process.stderr.write(`multi-area-mock: ${message}\n`))
   }
 
@@ -193,7 +200,7 @@ export class StateFile {
     )
   }
 
-  /** Time to fold the log into a new state file: past `compactAfter` changes, and grown as big as the last state file (`compactGrowth`). */
+  /** Time to fold the log into a new state file: past `compactAfter` changes, and grown `compactGrowth` times the last state file. */
   #due(log: FileLog): boolean {
     return log.length >= this.#compactAt && this.#logBytes >= this.#snapshotBytes * this.#growth
   }
