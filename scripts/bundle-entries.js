@@ -13,14 +13,15 @@ import { builtinModules } from 'node:module'
 import { join, resolve } from 'node:path'
 import { build } from 'esbuild'
 
-const ENTRIES = ['index', 'node/index', 'browser/index', 'verify/index', 'playwright/index', 'vitest/index']
+const ENTRIES = ['index', 'node/index', 'browser/index', 'verify/index', 'playwright/index', 'vitest/index', 'testcontainers/index']
 
 /**
  * Kept external: msw (a peer: handlers and setupServer must be the user's own
- * msw, 2 or 3; the CLI runs on it too), the optional peers (test runners the
- * user has), and Node's built-ins (only the Node entry and the CLI import them).
+ * msw, 2 or 3; the CLI runs on it too), the optional peers (what the
+ * user has: its test runners, Redis's client, Testcontainers), and Node's
+ * built-ins (only the Node entry, the CLI and the Testcontainers entry import them).
  */
-const EXTERNAL = ['msw', 'msw/*', '@playwright/test', 'vitest', 'playwright-core', '@redis/client', ...builtinModules, 'node:*']
+const EXTERNAL = ['msw', 'msw/*', '@playwright/test', 'vitest', 'playwright-core', '@redis/client', 'testcontainers', ...builtinModules, 'node:*']
 
 /**
  * A CommonJS dependency of the CLI (commander) calls `require('node:events')`;

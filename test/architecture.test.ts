@@ -40,6 +40,7 @@ const LAYER: Readonly<Record<string, number>> = {
   testing: 4,
   playwright: 4,
   vitest: 4,
+  testcontainers: 4,
   verify: 4,
   inspector: 4,
 }

@@ -7,6 +7,7 @@ import { flagValue } from '../kernel/options/parse-options.js'
 import { areaFromText, type AreaId, areaIdSchema } from '../areas/registry.js'
 import type { FaultRule } from '../simulator/faults/fault-rule.js'
 import { parseFaultText, parseLatencyText } from '../simulator/faults/fault-text.js'
+import { envOf, listValues } from './env-options.js'
 
 /** An option with a flag, and the commander option that sets it. */
 export interface Flag {
@@ -18,32 +19,39 @@ export interface Flag {
  * The flags of an options schema (`serverOptionsSchema`): one commander option
  * per option that names a flag, checked by the option's own schema when
  * commander reads it, so a bad value is commander's one-line usage error
- * naming the flag.
+ * naming the flag. Each can also come from its environment variable: the one
+ * its meta names, else `MULTI_AREA_MOCK_` and the flag (`envOf`).
  *
  * @example
  * for (const { option } of flagsOf(serverOptionsSchema)) command.addOption(option)
  */
 export function flagsOf(schema: z.ZodType): Flag[] {
-  return fieldsOf(schema).flatMap((field) => (field.meta.cli ? [{ field, option: flagOption(field) }] : []))
+  return fieldsOf(schema).flatMap((field) => (field.meta.cli ? [{ field, option: flagOption(field, field.meta.cli.env ?? envOf(field.meta.cli.flag)) }] : []))
 }
 
-/** The commander option of one option: its flag, help (with the schema's default and choices), environment variable and checks. */
-export function flagOption(field: OptionField): Option {
+/**
+ * The commander option of one option: its flag, help (with the schema's
+ * default and choices), environment variable (`env`, default: the one its
+ * meta names, if any) and checks. A repeatable option takes a comma-separated
+ * list in one value too, which is how its variable gives several.
+ */
+export function flagOption(field: OptionField, env = field.meta.cli?.env): Option {
   const cli = field.meta.cli!
   const shown = cli.defaultText ?? (field.defaultValue === undefined ? undefined : JSON.stringify(field.defaultValue))
   const option = new Option(cli.flag, shown === undefined ? cli.description : `${cli.description} (default: ${shown})`)
   const inner = unwrap(field.schema).inner
   if (inner.def.type === 'enum') option.argChoices = (inner as z.ZodEnum).options.map(String)
-  if (cli.env) option.env(cli.env)
-  return option.argParser((text: string, previous: unknown) => {
+  if (env) option.env(env)
+  const check = (text: string) => {
     const checked = flagValue(field, text)
     // Commander's own message quotes the value; a secret's (a token, a signing key) must not reach a terminal or CI log.
     if ('error' in checked && field.meta.secret) {
-      throw new ConfigError(`option '${cli.flag}'${cli.env ? ` (or ${cli.env})` : ''} is invalid (value not shown): ${checked.error}`)
+      throw new ConfigError(`option '${cli.flag}'${env ? ` (or ${env})` : ''} is invalid (value not shown): ${checked.error}`)
     }
     if ('error' in checked) throw new InvalidArgumentError(checked.error)
-    return cli.repeatable ? [...((previous as unknown[] | undefined) ?? []), checked.value] : checked.value
-  })
+    return checked.value
+  }
+  return option.argParser((text: string, previous: unknown) => (cli.repeatable ? [...((previous as unknown[] | undefined) ?? []), ...listValues(text).map(check)] : check(text)))
 }
 
 /**

@@ -11,6 +11,7 @@ import { addVerifyCommand } from './verify-command.js'
 import { addScenarioCommand } from './scenario-command.js'
 import { proxyOption } from './proxy-options.js'
 import { addGroupedOptions } from './help-groups.js'
+import { ENV_PREFIX, envOf, readSwitchVariables } from './env-options.js'
 import { toJsonSchema } from '../kernel/openapi/json-schema.js'
 import { worldBundleSchema } from '../simulator/history/world-bundle.js'
 
@@ -32,20 +33,24 @@ export function buildProgram(version: string): Command {
   // each listed under the group its meta names; the options only `serve` reads are described here.
   const flags = flagsOf(serverOptionsSchema)
   const proxyTimeout = flags.findIndex(({ field }) => field.path.join('.') === 'proxyTimeout')
+  // The options only `serve` reads, each with its variable as the schema's flags have theirs (--proxy first: it sits among the network flags).
+  const own: { option: Option; group: FlagGroup }[] = [
+    { option: proxyOption(), group: 'network' },
+    { option: new Option('--scenario <name|path>', 'built-in scenario name or path to a scenario JSON file').default(DEFAULT_SCENARIO), group: 'start' },
+    { option: new Option('-w, --watch', 'reload the --scenario file when it changes (one line per reload; a broken file keeps the last good world)'), group: 'start' },
+    {
+      option: new Option('--fault <rule>', 'a fault rule (repeatable): "POST /core/users 503 p=0.5 times=3", JSON (a rule or a list), or @file.json').argParser(collectFault),
+      group: 'world',
+    },
+    { option: new Option('--latency <ms>', 'delay every area request: milliseconds (150) or a range (50..200)').argParser(parseLatency), group: 'world' },
+    { option: new Option('-q, --quiet', 'do not log one line per request'), group: 'output' },
+  ]
+  for (const { option } of own) option.env(envOf(option.flags))
   const command = addGroupedOptions(
     program
       .command('serve', { isDefault: true })
       .description('Start the HTTP server with every area mounted at its prefix and the control API at /__mock (the command run when none is given).'),
-    [
-      ...flags.slice(0, proxyTimeout).map(grouped),
-      { option: proxyOption(), group: 'network' },
-      ...flags.slice(proxyTimeout).map(grouped),
-      { option: new Option('--scenario <name|path>', 'built-in scenario name or path to a scenario JSON file').default(DEFAULT_SCENARIO), group: 'start' },
-      { option: new Option('-w, --watch', 'reload the --scenario file when it changes (one line per reload; a broken file keeps the last good world)'), group: 'start' },
-      { option: new Option('--fault <rule>', 'a fault rule (repeatable): "POST /core/users 503 p=0.5 times=3", JSON, or @file.json').argParser(collectFault), group: 'world' },
-      { option: new Option('--latency <ms>', 'delay every area request: milliseconds (150) or a range (50..200)').argParser(parseLatency), group: 'world' },
-      { option: new Option('-q, --quiet', 'do not log one line per request'), group: 'output' },
-    ],
+    [...flags.slice(0, proxyTimeout).map(grouped), own[0]!, ...flags.slice(proxyTimeout).map(grouped), ...own.slice(1)],
   )
   command
     .addHelpText(
@@ -67,8 +72,23 @@ Examples:
   $ multi-area-mock serve --state-file world.json     # the world outlives the server
   $ multi-area-mock serve --replay mock-world.json    # the world a failing test saw
 
+Environment variables:
+  Every option can come from the variable shown with it, ${ENV_PREFIX}<FLAG>; the flag wins
+  when both are given. A repeatable option's variable takes a comma-separated list
+  (${envOf('--allowed-host')}=mock,mock.test), --fault's one rule, a JSON list or
+  @file.json; a switch's 1 or 0. Secrets (--control-token, --jwt-secret, --store)
+  belong there rather than on a command line, which \`ps\` shows.
+  $ ${envOf('--seed')}=42 ${envOf('--control-token')}=s3cret multi-area-mock serve
+
+On 0.0.0.0 (in a container, say), requests for localhost (any port) and IP addresses are
+  answered and other names refused (DNS rebinding): a compose service's or a Kubernetes
+  Service's name needs --allowed-host <name>, and a page served from an origin that is not
+  a loopback one needs --cors-origin <origin>.
+
 The inspector (a page to see and steer the world) is at /__mock/ui.`,
     )
+    // Commander reads a switch's variable by its presence alone: MULTI_AREA_MOCK_QUIET=0 must not turn it on.
+    .hook('preAction', (command) => readSwitchVariables(command))
     .action((values: Record<string, unknown>) => serve(values, flags))
   // `serve` runs when no command is given, so a mistyped one would become its argument: it stays an unknown command.
   program.hook('preSubcommand', (_program, subcommand) => {

@@ -1,9 +1,14 @@
+import { isIP } from 'node:net'
 import { networkInterfaces } from 'node:os'
 import type { AreaId } from '../areas/registry.js'
 import type { ReplayedBundle } from '../node/replay/server-replay.js'
 import type { RunningServer } from '../node/server/server.js'
 import type { ServerOptions } from '../node/server/server-options.js'
 import { CONTROL_PREFIX } from '../simulator/simulator.js'
+import { ANY_ORIGIN } from '../node/gate/cors.js'
+import { ANY_HOST } from '../node/gate/host-policy.js'
+import { isLoopbackHost } from '../node/gate/loopback-host.js'
+import { envOf } from './env-options.js'
 import { inspectorBanner } from './inspector-banner.js'
 
 /** Hosts that mean every interface of the machine: no URL reaches the server at them from another machine, nor always from this one. */
@@ -38,6 +43,7 @@ export function serveBanner(running: RunningServer, options: ServerOptions, fact
     ...inspectorBanner({ ...running, url }),
   ]
   if (EVERY_INTERFACE.has(running.host)) lines.push(everyInterfaceLine(running))
+  if (!isLoopbackHost(running.host)) lines.push(...reachLines(running.host, options))
   if (facts.watching !== undefined) lines.push(`     ${'Scenario file, reloaded on change'.padEnd(40)} ${facts.watching}`)
   if (running.replayed) lines.push(replayedLine(running.replayed))
   if (running.recording) lines.push(`     ${'Recording proxied answers to'.padEnd(40)} ${running.recording.file} (POST ${CONTROL_PREFIX}/recording/save writes it now)`)
@@ -65,6 +71,23 @@ function everyInterfaceLine(running: RunningServer): string {
     .filter((address) => address !== undefined && address.family === 'IPv4' && !address.internal)
     .map((address) => `http://${address!.address}:${running.port}`)
   return `     ${`Also on every interface (${running.host})`.padEnd(40)} ${addresses.length > 0 ? addresses.join('  ') : '(this machine has no other IPv4 address)'}`
+}
+
+/**
+ * A server other machines reach (in a container, on `0.0.0.0`): which `Host`
+ * names and page origins it answers, and the flag that adds one. A compose
+ * service or a Kubernetes Service is called by its name, which the host
+ * policy refuses until it is listed (D27).
+ */
+function reachLines(host: string, options: ServerOptions): string[] {
+  const hosts = options.allowedHosts ?? []
+  const origins = options.corsOrigins ?? []
+  const names = hosts.includes(ANY_HOST) ? ['every name (--allowed-host *)'] : ['localhost', 'IP addresses', ...(isIP(host) === 0 ? [host] : []), ...hosts]
+  const pages = origins.includes(ANY_ORIGIN) ? ['every origin (--cors-origin *)'] : ['http://localhost:*', 'http://127.0.0.1:*', ...origins]
+  return [
+    `     ${'Answers requests for the hosts'.padEnd(40)} ${names.join(', ')}; a compose or Kubernetes service name needs --allowed-host <name> (${envOf('--allowed-host')})`,
+    `     ${'Answers pages from the origins'.padEnd(40)} ${pages.join(', ')}; an app served elsewhere needs --cors-origin <origin> (${envOf('--cors-origin')})`,
+  ]
 }
 
 /** The banner's line on a replayed bundle: what was applied, of which world, taken when and with which version. */
