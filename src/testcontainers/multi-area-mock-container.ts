@@ -1,6 +1,5 @@
-import { basename } from 'node:path'
 import { GenericContainer, getContainerRuntimeClient, Wait, type WaitStrategy } from 'testcontainers'
-import { looksLikePath } from '../node/files/scenario-file.js'
+import { looksLikePath, scenarioFileName } from '../node/files/scenario-file.js'
 import { isLoopbackHost } from '../node/gate/loopback-host.js'
 import type { ScenarioInput } from '../simulator/state/scenario-schema.js'
 import { StartedMultiAreaMockContainer } from './started-multi-area-mock-container.js'
@@ -50,7 +49,7 @@ export class MultiAreaMockContainer extends GenericContainer {
    */
   withScenario(scenario: string | ScenarioInput, name = 'scenario'): this {
     if (typeof scenario === 'string' && !looksLikePath(scenario)) return this.withEnvironment({ MULTI_AREA_MOCK_SCENARIO: scenario })
-    const target = `${SCENARIO_DIR}/${typeof scenario === 'string' ? basename(scenario) : `${name}.json`}`
+    const target = `${SCENARIO_DIR}/${typeof scenario === 'string' ? scenarioFileName(scenario) : `${name}.json`}`
     if (typeof scenario === 'string') this.withCopyFilesToContainer([{ source: scenario, target, mode: 0o644 }])
     else this.withCopyContentToContainer([{ content: JSON.stringify(scenario), target, mode: 0o644 }])
     return this.withEnvironment({ MULTI_AREA_MOCK_SCENARIO: target })

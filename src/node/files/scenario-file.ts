@@ -39,3 +39,14 @@ export async function readScenarioFile(path: string): Promise<{ name: string; sc
 export function looksLikePath(value: string): boolean {
   return value.includes('/') || value.includes('\\') || value.endsWith('.json')
 }
+
+/**
+ * The name a scenario file keeps when it is copied elsewhere (a container's
+ * scenario folder): its own, so the scenario it holds keeps its name.
+ *
+ * @example
+ * scenarioFileName('./scenarios/checkout.json') // 'checkout.json'
+ */
+export function scenarioFileName(path: string): string {
+  return basename(path)
+}
